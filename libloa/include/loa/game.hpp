@@ -1,0 +1,125 @@
+// The rules-aware game: a Position plus the move history, repetition counts,
+// the ply counter for move limits, game points and the outcome, all under one
+// Rules value. Front-ends and search play through this layer, so the rules of
+// how a game ends live here and nowhere else.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "loa/movegen.hpp"
+#include "loa/position.hpp"
+#include "loa/rules.hpp"
+
+namespace loa {
+
+enum class GameState : std::uint8_t { Ongoing, BlackWins, WhiteWins, Draw };
+
+// Why a game ended.
+enum class EndReason : std::uint8_t {
+  None,
+  Connection,     // one side's pieces became connected
+  BothConnected,  // a capture connected both sides at once
+  NoMove,         // the side to move had no legal move
+  BothPass,       // neither side could move: passing would go on for ever
+  Repetition,     // a position occurred for the rules' repetition-th time
+  PlyLimit,       // the rules' limit on plies was reached
+};
+
+struct Outcome {
+  GameState state = GameState::Ongoing;
+  EndReason reason = EndReason::None;
+
+  bool over() const { return state != GameState::Ongoing; }
+  bool is_draw() const { return state == GameState::Draw; }
+  // The winner, when there is one.
+  std::optional<Color> winner() const;
+  // +1 when c won, -1 when c lost, 0 for a draw or an unfinished game.
+  int score_for(Color c) const;
+
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+std::string_view to_string(GameState state);
+std::string_view to_string(EndReason reason);
+
+class Game {
+ public:
+  // The rules' start position. The rules must be valid (see validate()).
+  explicit Game(Rules rules);
+
+  // A position set up from pieces, side to move, plies already played and
+  // game points, as position text describes it. Checks the layout against the
+  // rules and adjudicates a position that is already over (connected sides
+  // are judged as if the side not to move had just captured).
+  static Expected<Game> from_setup(Rules rules, Bitboard black, Bitboard white, Color to_move, int ply,
+                                   std::array<int, 2> points);
+
+  const Rules& rules() const { return rules_; }
+  const Position& position() const { return pos_; }
+  Color side_to_move() const { return pos_.side_to_move(); }
+  const Outcome& outcome() const { return outcome_; }
+  bool over() const { return outcome_.over(); }
+
+  // Plies played since the start of the game (including any counted in the
+  // set-up position), which is what move limits count.
+  int ply() const { return ply_; }
+  int points(Color c) const { return points_[c]; }
+
+  // The hash of everything that decides the game's future: pieces, side to
+  // move, rules, and the points difference under rules with points.
+  Key key() const { return pos_.key() ^ (scores_ ? zobrist::points(points_[Black] - points_[White]) : 0); }
+
+  // The legal moves: none once the game is over, only Move::pass() when the
+  // side to move is stuck and the rules make it pass.
+  MoveList legal_moves() const;
+  bool is_legal(Move m) const;
+
+  // Plays a legal move; the game must not be over.
+  void play(Move m);
+  // Takes back the last move played on this Game; there must be one.
+  void undo();
+
+  // Moves played on this Game object, oldest first.
+  std::span<const Move> moves() const { return moves_; }
+  Move last_move() const { return moves_.empty() ? Move::none() : moves_.back(); }
+
+  // How often the current position (pieces and side to move) has occurred
+  // since the last capture, counting this occurrence.
+  int occurrences() const;
+
+ private:
+  Game(Rules rules, Position pos, int ply, std::array<int, 2> points);
+
+  // Sets outcome_ after `m` was made by the side now not to move.
+  void adjudicate(Move m);
+  // Decides a connection that counts for `side`.
+  void connect(Color side, EndReason reason);
+  void decide_by_points(EndReason reason);
+
+  // What play() changes besides the board, to restore on undo().
+  struct Undo {
+    std::array<std::int16_t, 2> points;
+    Outcome outcome;
+    std::int32_t reversible_from;
+  };
+
+  Rules rules_;
+  Position pos_;
+  int ply_ = 0;
+  std::array<int, 2> points_{};
+  Outcome outcome_;
+  bool scores_ = false;
+  std::vector<Move> moves_;
+  std::vector<Undo> undo_;
+  // keys_[i] is the key after i moves on this object; the first index from
+  // which positions can still repeat (nothing irreversible after it).
+  std::vector<Key> keys_;
+  int reversible_from_ = 0;
+};
+
+}  // namespace loa

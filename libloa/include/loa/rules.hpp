@@ -1,0 +1,100 @@
+// The rules of a Lines of Action variant as a plain value. Everything above
+// the board (the game layer, search, front-ends) learns the rules only from a
+// Rules value, so one engine serves every contest.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "loa/expected.hpp"
+#include "loa/types.hpp"
+
+namespace loa {
+
+// What a move that connects both sides at once means.
+enum class Simultaneous : std::uint8_t {
+  Draw,   // the game is drawn (Computer Olympiad rule 8)
+  Mover,  // the connection counts for the mover alone (Gamut 2nd ed., LOAPS)
+};
+
+// What happens when the side to move has no legal move.
+enum class NoMoveRule : std::uint8_t {
+  Pass,  // it passes (Olympiad rule 9)
+  Draw,  // the game is drawn (Kattis)
+  Lose,  // it loses (LOAPS: the pinned player loses by default)
+};
+
+// How a game that reaches the ply limit is decided.
+enum class LimitOutcome : std::uint8_t {
+  Draw,    // drawn whatever the points (Kattis, LOAPS)
+  Points,  // the side with more game points wins
+};
+
+struct Rules {
+  std::string name = "custom";
+
+  // Board size (7 or 8) and where each side's pieces start, indexed by Color.
+  int board_size = 8;
+  std::array<Bitboard, 2> start{};
+  Color first_player = Black;
+
+  // Game points: landing on a square scores square_points[s] each time; a
+  // capture scores capture_points; the side a connection counts for scores
+  // connection_points. With points_decide, a connection ends the game and the
+  // side with more points wins (equal points draw); otherwise the connected
+  // side wins and points are only reported.
+  std::array<std::uint8_t, 64> square_points{};
+  int capture_points = 0;
+  int connection_points = 0;
+  bool points_decide = false;
+
+  Simultaneous simultaneous = Simultaneous::Draw;
+  NoMoveRule no_move = NoMoveRule::Pass;
+
+  // A position (same pieces, same side to move) occurring for the
+  // repetition-th time draws; 0 disables the rule.
+  int repetition = 0;
+
+  // After ply_limit plies in all (both sides' moves) without another end,
+  // the game ends by at_limit; 0 means no limit.
+  int ply_limit = 0;
+  LimitOutcome at_limit = LimitOutcome::Draw;
+
+  // True when any move can score game points.
+  bool scores_points() const;
+
+  // A Zobrist-style fingerprint of every field that changes play, so that
+  // positions under different rules never share a hash key.
+  Key key() const;
+};
+
+// Checks a Rules value for consistency: board size, start layout inside the
+// board with no overlap and at least two pieces a side, bonus squares on the
+// board, sane numbers. Returns the same rules when they are valid.
+Expected<Rules> validate(Rules rules);
+
+// Presets, each from a text in shared/seeds/ (see docs/rules.md).
+Rules olympiad();
+Rules gamut();
+Rules kattis();
+Rules votey();
+Rules loaps();
+
+// The preset names, in the order above.
+std::span<const std::string_view> preset_names();
+
+// The preset of that name (case-sensitive), or an error listing the names.
+Expected<Rules> preset(std::string_view name);
+
+// The standard 8x8 start: the first player on b1-g1 and b8-g8, the second on
+// a2-a7 and h2-h7.
+std::array<Bitboard, 2> standard_start();
+
+// The LOAPS 7x7 start: player 1 on b1 c1 e1 f1 b7 c7 e7 f7, player 2 on
+// a2 a3 a5 a6 g2 g3 g5 g6.
+std::array<Bitboard, 2> loaps_start();
+
+}  // namespace loa

@@ -1,12 +1,15 @@
 #include "loa/perft.hpp"
 
+#include <algorithm>
+
 namespace loa {
 
 std::uint64_t perft(Game& game, int depth) {
   if (depth == 0 || game.over()) return 1;
+  // Every child is one leaf, whatever it is: count without playing. A side
+  // that is stuck in a game still going has one move, the pass.
+  if (depth == 1) return std::uint64_t(std::max(game.position().count_moves(), 1));
   const MoveList moves = game.legal_moves();
-  // Every child is one leaf, whatever it is: count without playing.
-  if (depth == 1) return std::uint64_t(moves.size());
   std::uint64_t nodes = 0;
   for (Move m : moves) {
     game.play(m);

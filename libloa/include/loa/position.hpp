@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "loa/bitboard.hpp"
+#include "loa/line_table.hpp"
 #include "loa/types.hpp"
 #include "loa/zobrist.hpp"
 
@@ -51,7 +52,8 @@ class Position {
   template <class Visit>
   bool for_each_move(Visit&& visit) const;
 
-  // Number of legal moves of the side to move, and whether there is one.
+  // Number of legal moves of the side to move (counted line by line, see
+  // line_table.hpp), and whether there is one.
   int count_moves() const;
   bool has_move() const;
 
@@ -147,12 +149,7 @@ inline bool Position::for_each_move(Visit&& visit) const {
 }
 
 inline int Position::count_moves() const {
-  int n = 0;
-  for_each_move([&n](Move) {
-    ++n;
-    return true;
-  });
-  return n;
+  return count_moves_by_lines(pieces_[side_], pieces_[~side_], size_);
 }
 
 inline bool Position::has_move() const {

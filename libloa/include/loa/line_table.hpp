@@ -1,0 +1,122 @@
+// Move counting by lines. How many moves the pieces on one line can make
+// along it depends only on what stands on that line: its length and, square
+// by square, own piece, opponent piece or empty. A table built at compile
+// time over every such pattern turns counting all legal moves of a position
+// into one lookup per line, with no branches.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "loa/bitboard.hpp"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace loa {
+
+// The bits of `b` under `mask`, packed into the low bits in square order:
+// BMI2's pext where the target has it, a loop elsewhere (contest judges may
+// compile without -march).
+constexpr unsigned extract_bits(Bitboard b, Bitboard mask) {
+  unsigned out = 0;
+  for (unsigned bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (b & mask & (~mask + 1)) out |= bit;
+  return out;
+}
+
+inline unsigned extract_line(Bitboard b, Bitboard mask) {
+#if defined(__BMI2__)
+  return unsigned(_pext_u64(b, mask));
+#else
+  return extract_bits(b, mask);
+#endif
+}
+
+namespace detail {
+
+constexpr int pow3(int e) { return e == 0 ? 1 : 3 * pow3(e - 1); }
+
+// ternary[x]: the bits of x read as base-3 digits that are 0 or 1.
+constexpr auto make_ternary() {
+  std::array<std::uint16_t, 256> t{};
+  for (unsigned x = 0; x < 256; ++x)
+    for (int i = 0; i < 8; ++i)
+      if (x >> i & 1) t[x] = std::uint16_t(t[x] + pow3(i));
+  return t;
+}
+
+// Legal moves along a line of `length` squares holding own and opp pieces.
+constexpr int moves_along(int length, unsigned own, unsigned opp) {
+  const int n = std::popcount(own | opp);
+  int count = 0;
+  for (int i = 0; i < length; ++i) {
+    if (!(own >> i & 1)) continue;
+    for (int dir = -1; dir <= 1; dir += 2) {
+      const int to = i + dir * n;
+      if (to < 0 || to >= length || (own >> to & 1)) continue;
+      bool blocked = false;
+      for (int j = i + dir; j != to; j += dir) blocked |= (opp >> j & 1) != 0;
+      count += !blocked;
+    }
+  }
+  return count;
+}
+
+// Entries for lines of length L start at (3^L - 1) / 2 and are indexed by
+// ternary[own] + 2 * ternary[opp].
+constexpr int kLineTableSize = (pow3(kMaxSize + 1) - 1) / 2;
+
+constexpr auto make_line_moves() {
+  std::array<std::uint8_t, kLineTableSize> table{};
+  for (int length = 0; length <= kMaxSize; ++length) {
+    const int base = (pow3(length) - 1) / 2;
+    for (int code = 0; code < pow3(length); ++code) {
+      unsigned own = 0, opp = 0;
+      for (int i = 0, c = code; i < length; ++i, c /= 3) {
+        if (c % 3 == 1) own |= 1u << i;
+        if (c % 3 == 2) opp |= 1u << i;
+      }
+      table[base + code] = std::uint8_t(moves_along(length, own, opp));
+    }
+  }
+  return table;
+}
+
+// The lines of a board of each size: mask and table base, per line.
+struct BoardLines {
+  std::array<Bitboard, kLines> mask{};
+  std::array<std::uint16_t, kLines> base{};
+};
+
+constexpr auto make_board_lines() {
+  std::array<BoardLines, 2> lines{};
+  for (int size = 7; size <= 8; ++size)
+    for (int line = 0; line < kLines; ++line) {
+      const Bitboard m = line_mask(line) & board_mask(size);
+      lines[size - 7].mask[line] = m;
+      lines[size - 7].base[line] = std::uint16_t((pow3(std::popcount(m)) - 1) / 2);
+    }
+  return lines;
+}
+
+}  // namespace detail
+
+inline constexpr auto kTernary = detail::make_ternary();
+inline constexpr auto kLineMoves = detail::make_line_moves();
+inline constexpr auto kBoardLines = detail::make_board_lines();
+
+// All legal moves of the side owning `own` against `opp` on a board of
+// `size`: the sum over lines of the table entry for each line's pattern.
+inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
+  const detail::BoardLines& lines = kBoardLines[size - 7];
+  int n = 0;
+  for (int line = 0; line < kLines; ++line) {
+    const Bitboard m = lines.mask[line];
+    n += kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]];
+  }
+  return n;
+}
+
+}  // namespace loa

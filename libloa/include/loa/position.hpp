@@ -148,9 +148,7 @@ inline bool Position::for_each_move(Visit&& visit) const {
   return true;
 }
 
-inline int Position::count_moves() const {
-  return count_moves_by_lines(pieces_[side_], pieces_[~side_], size_);
-}
+inline int Position::count_moves() const { return count_moves_by_lines(pieces_[side_], pieces_[~side_], size_); }
 
 inline bool Position::has_move() const {
   return !for_each_move([](Move) { return false; });

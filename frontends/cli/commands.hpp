@@ -1,0 +1,12 @@
+// The loa subcommands, each in a file of its own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace loa::cli {
+
+int cmd_perft(const std::vector<std::string>& args);
+int cmd_show(const std::vector<std::string>& args);
+
+}  // namespace loa::cli

@@ -1,0 +1,85 @@
+#include "common.hpp"
+
+#include <fmt/core.h>
+
+#include <sstream>
+
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+
+namespace loa::cli {
+
+bool parse_options(const std::string& command, const std::string& synopsis, po::options_description& options,
+                   const std::vector<std::string>& args, po::variables_map& vm,
+                   const po::positional_options_description* positional) {
+  options.add_options()("help,h", "show this help");
+  try {
+    po::command_line_parser parser(args);
+    parser.options(options);
+    if (positional) parser.positional(*positional);
+    po::store(parser.run(), vm);
+    if (vm.count("help")) {
+      std::ostringstream text;
+      text << options;
+      fmt::print("usage: loa {} {}\n\n{}", command, synopsis, text.str());
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError{fmt::format("{}: {} (see 'loa {} --help')", command, e.what(), command)};
+  }
+  return true;
+}
+
+void add_game_options(po::options_description& options) {
+  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"),
+                        "rules preset: olympiad, gamut, kattis, votey or loaps")(
+      "position,p", po::value<std::string>(), "start from this position text (docs/position-text.md)")(
+      "moves,m", po::value<std::string>(), "then play these moves, e.g. \"b1-d3 a2xc4\"");
+}
+
+Game game_from_options(const po::variables_map& vm) {
+  const auto rules = preset(vm["rules"].as<std::string>());
+  if (!rules) throw UsageError{rules.error()};
+  auto game = [&]() -> Game {
+    if (!vm.count("position")) return Game(*rules);
+    auto parsed = parse_position_text(vm["position"].as<std::string>(), *rules);
+    if (!parsed) throw UsageError{"bad --position: " + parsed.error()};
+    return std::move(parsed).value();
+  }();
+  if (vm.count("moves")) {
+    std::istringstream words(vm["moves"].as<std::string>());
+    std::string word;
+    for (int n = 1; words >> word; ++n) {
+      const auto m = parse_move(word, game);
+      if (!m) throw UsageError{fmt::format("bad --moves: move {} '{}': {}", n, word, m.error())};
+      game.play(*m);
+    }
+  }
+  return game;
+}
+
+std::string board_diagram(const Game& game) {
+  const Position& pos = game.position();
+  const int size = pos.size();
+  const Move last = game.last_move();
+  const bool marked = !last.is_none() && !last.is_pass();
+  std::string out;
+  for (int rank = size - 1; rank >= 0; --rank) {
+    out += fmt::format("{} ", rank + 1);
+    for (int file = 0; file < size; ++file) {
+      const Square s = make_square(file, rank);
+      const Piece p = pos.piece_on(s);
+      const bool here = marked && (s == last.from() || s == last.to());
+      const char c = p == Piece::Black ? 'X' : p == Piece::White ? 'O' : (game.rules().square_points[s] ? '+' : '.');
+      out += here ? fmt::format("[{}]", c) : fmt::format(" {} ", c);
+    }
+    out += '\n';
+  }
+  out += "  ";
+  for (int file = 0; file < size; ++file) out += fmt::format(" {} ", char('a' + file));
+  out += '\n';
+  return out;
+}
+
+}  // namespace loa::cli

@@ -1,0 +1,38 @@
+// What the loa subcommands share: the command table, option helpers that
+// turn user input into library values, and board printing.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "loa/game.hpp"
+
+namespace loa::cli {
+
+namespace po = boost::program_options;
+
+// A subcommand failure with a message for the user; main() prints it on one
+// line and exits with `exit_code`.
+struct UsageError {
+  std::string message;
+  int exit_code = 2;
+};
+
+// Parses `args` (the words after the subcommand) against `options`. Prints
+// the help and returns false when --help was given.
+bool parse_options(const std::string& command, const std::string& synopsis, po::options_description& options,
+                   const std::vector<std::string>& args, po::variables_map& vm,
+                   const po::positional_options_description* positional = nullptr);
+
+// Adds --rules, --position and --moves, the options that set up a game.
+void add_game_options(po::options_description& options);
+
+// The game those options describe: a preset, an optional position text and
+// moves played from it. Throws UsageError naming the first bad item.
+Game game_from_options(const po::variables_map& vm);
+
+// An ASCII diagram with coordinates; the last move's squares are marked.
+std::string board_diagram(const Game& game);
+
+}  // namespace loa::cli

@@ -1,0 +1,59 @@
+// loa: the command line of libloa. Each subcommand parses its own options;
+// errors reach the user as one line on stderr and a non-zero exit code.
+#include <fmt/core.h>
+
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Command kCommands[] = {
+    {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
+    {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
+};
+
+void print_usage() {
+  fmt::print("usage: loa COMMAND [OPTIONS]   (loa COMMAND --help for its options)\n\ncommands:\n");
+  for (const Command& c : kCommands) fmt::print("  {:<10}{}\n", c.name, c.summary);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty()) {
+    // Until the engine exists, the bare command shows the start position.
+    print_usage();
+    fmt::print("\n");
+    return loa::cli::cmd_show({});
+  }
+  if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+    print_usage();
+    return 0;
+  }
+  for (const Command& c : kCommands) {
+    if (words[0] != c.name) continue;
+    try {
+      return c.run({words.begin() + 1, words.end()});
+    } catch (const loa::cli::UsageError& e) {
+      fmt::print(stderr, "loa: {}\n", e.message);
+      return e.exit_code;
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "loa: {}: internal error: {}\n", c.name, e.what());
+      return 3;
+    }
+  }
+  fmt::print(stderr, "loa: unknown command '{}' (see 'loa --help')\n", words[0]);
+  return 2;
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs the loa command line; arguments are passed on.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh" --target loa_cli
+exec "${LOA_BUILD_DIR:-$root/build}/bin/loa" "$@"

@@ -1,0 +1,73 @@
+// Helpers shared by the tests: games from text, move lists, the published
+// games under ../shared/data, and random playouts.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "loa/game.hpp"
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+#include "loa/rules.hpp"
+
+namespace loa::test {
+
+inline Game game_from_text(const Rules& rules, const std::string& text) {
+  auto g = parse_position_text(text, rules);
+  EXPECT_TRUE(g.ok()) << text << ": " << g.error();
+  return g.ok() ? std::move(g).value() : Game(rules);
+}
+
+// Plays space-separated moves in standard notation; fails the test on the
+// first one that does not parse or is illegal.
+inline void play_moves(Game& game, const std::string& moves) {
+  std::istringstream in(moves);
+  std::string word;
+  while (in >> word) {
+    const auto m = parse_move(word, game);
+    ASSERT_TRUE(m.ok()) << word << ": " << m.error();
+    game.play(*m);
+  }
+}
+
+inline std::filesystem::path shared_data_dir() { return LOA_SHARED_DATA_DIR; }
+
+// The moves of a game file in Winands' thesis format ("1. c8-c6 h4-f2").
+inline std::vector<std::string> read_numbered_game(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> moves;
+  std::string word;
+  while (in >> word)
+    if (word.back() != '.') moves.push_back(word);
+  return moves;
+}
+
+// The thesis game files, or an empty list when shared/data is missing.
+inline std::vector<std::filesystem::path> thesis_game_files() {
+  std::vector<std::filesystem::path> files;
+  const auto dir = shared_data_dir() / "winands-thesis-games";
+  if (!std::filesystem::is_directory(dir)) return files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".txt") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Names a test instance after the preset it runs under.
+inline std::string preset_test_name(const ::testing::TestParamInfo<std::string_view>& param) {
+  return std::string(param.param);
+}
+
+// Plays a uniformly random legal move.
+inline Move random_move(const Game& game, std::mt19937_64& rng) {
+  const MoveList moves = game.legal_moves();
+  return moves[int(rng() % std::uint64_t(moves.size()))];
+}
+
+}  // namespace loa::test

@@ -34,7 +34,9 @@ TEST(PositionText, RoundTripsEveryFieldUnderRandomPlay) {
       // repetition, whose history the text does not hold).
       const auto back = parse_position_text(to_position_text(g), rules);
       ASSERT_TRUE(back.ok());
-      if (g.outcome().reason != EndReason::Repetition) EXPECT_EQ(back->outcome().state, g.outcome().state) << name;
+      if (g.outcome().reason != EndReason::Repetition) {
+        EXPECT_EQ(back->outcome().state, g.outcome().state) << name;
+      }
     }
   }
 }

@@ -56,7 +56,9 @@ TEST_P(Differential, RandomGamesAgreeMoveByMove) {
   // Random games end in wins for both sides; under a limit most are drawn.
   EXPECT_GT(ended[int(GameState::BlackWins)], 1);
   EXPECT_GT(ended[int(GameState::WhiteWins)], 1);
-  if (rules.ply_limit) EXPECT_GT(ended[int(GameState::Draw)], 10);
+  if (rules.ply_limit) {
+    EXPECT_GT(ended[int(GameState::Draw)], 10);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPresets, Differential, ::testing::ValuesIn(preset_names()), test::preset_test_name);

@@ -6,6 +6,10 @@
 
 namespace loa::cli {
 
+int cmd_analyse(const std::vector<std::string>& args);
+int cmd_bench(const std::vector<std::string>& args);
+int cmd_demo(const std::vector<std::string>& args);
+int cmd_match(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 

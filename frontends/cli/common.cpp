@@ -6,6 +6,7 @@
 
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
+#include "loa/search.hpp"
 
 namespace loa::cli {
 
@@ -80,6 +81,42 @@ std::string board_diagram(const Game& game) {
   for (int file = 0; file < size; ++file) out += fmt::format(" {} ", char('a' + file));
   out += '\n';
   return out;
+}
+
+std::string pv_text(const std::vector<Move>& pv) {
+  std::string out;
+  for (Move m : pv) {
+    if (!out.empty()) out += ' ';
+    out += move_text(m);
+  }
+  return out;
+}
+
+std::string score_text(Value v) {
+  if (v >= kWinBound) return fmt::format("win in {}", kWin - v);
+  if (v <= -kWinBound) return fmt::format("loss in {}", kWin + v);
+  return fmt::format("{:+}", v);
+}
+
+void add_limit_options(po::options_description& options) {
+  options.add_options()("depth,d", po::value<int>(), "search to this depth")("nodes,n", po::value<std::uint64_t>(),
+                                                                             "search this many nodes")(
+      "movetime,t", po::value<int>(), "search this many milliseconds")("hash", po::value<int>()->default_value(64),
+                                                                       "transposition table size in MiB");
+}
+
+Limits limits_from_options(const po::variables_map& vm) {
+  Limits limits;
+  if (vm.count("depth")) limits.depth = vm["depth"].as<int>();
+  if (vm.count("nodes")) limits.nodes = vm["nodes"].as<std::uint64_t>();
+  if (vm.count("movetime")) limits.movetime_ms = vm["movetime"].as<int>();
+  if (limits.depth < 0 || limits.depth > kMaxDepth)
+    throw UsageError{fmt::format("--depth must lie in 1..{}", kMaxDepth)};
+  if (limits.movetime_ms < 0) throw UsageError{"--movetime must be positive"};
+  if (!limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 10;
+  const int hash = vm["hash"].as<int>();
+  if (hash < 1 || hash > 65536) throw UsageError{"--hash must lie in 1..65536 MiB"};
+  return limits;
 }
 
 }  // namespace loa::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "loa/game.hpp"
+#include "loa/search.hpp"
 
 namespace loa::cli {
 
@@ -34,5 +35,15 @@ Game game_from_options(const po::variables_map& vm);
 
 // An ASCII diagram with coordinates; the last move's squares are marked.
 std::string board_diagram(const Game& game);
+
+// Adds --depth, --nodes, --movetime and --hash; reads them back (depth 10
+// when no limit is given).
+void add_limit_options(po::options_description& options);
+Limits limits_from_options(const po::variables_map& vm);
+
+// A principal variation as moves in standard notation, and a score as a
+// signed number or "win in N" / "loss in N" plies.
+std::string pv_text(const std::vector<Move>& pv);
+std::string score_text(Value v);
 
 }  // namespace loa::cli

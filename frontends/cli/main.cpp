@@ -19,6 +19,10 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
+    {"analyse", "search a position, printing every iteration", loa::cli::cmd_analyse},
+    {"bench", "search fixed positions; prints a node-count signature", loa::cli::cmd_bench},
+    {"demo", "a game engine against engine, with the board", loa::cli::cmd_demo},
+    {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
 };
@@ -28,16 +32,7 @@ void print_usage() {
   for (const Command& c : kCommands) fmt::print("  {:<10}{}\n", c.name, c.summary);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> words(argv + 1, argv + argc);
-  if (words.empty()) {
-    // Until the engine exists, the bare command shows the start position.
-    print_usage();
-    fmt::print("\n");
-    return loa::cli::cmd_show({});
-  }
+int run_command(const std::vector<std::string>& words) {
   if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_usage();
     return 0;
@@ -56,4 +51,13 @@ int main(int argc, char** argv) {
   }
   fmt::print(stderr, "loa: unknown command '{}' (see 'loa --help')\n", words[0]);
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  // With no arguments: a short demonstration game under the Olympiad rules.
+  if (words.empty()) return run_command({"demo"});
+  return run_command(words);
 }

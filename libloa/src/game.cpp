@@ -130,6 +130,19 @@ void Game::undo() {
   undo_.pop_back();
 }
 
+void Game::play_null() {
+  assert(!over());
+  pos_.make(Move::pass());
+  keys_.push_back(pos_.key());
+  ++ply_;
+}
+
+void Game::undo_null() {
+  pos_.unmake(Move::pass());
+  keys_.pop_back();
+  --ply_;
+}
+
 int Game::occurrences() const {
   const Key now = keys_.back();
   int n = 1;

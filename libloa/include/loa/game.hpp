@@ -84,6 +84,11 @@ class Game {
   // Takes back the last move played on this Game; there must be one.
   void undo();
 
+  // A null move for search: the side to move changes and nothing else, with
+  // no adjudication. Only for a game that is not over; undo with undo_null().
+  void play_null();
+  void undo_null();
+
   // Moves played on this Game object, oldest first.
   std::span<const Move> moves() const { return moves_; }
   Move last_move() const { return moves_.empty() ? Move::none() : moves_.back(); }

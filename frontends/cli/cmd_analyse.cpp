@@ -1,0 +1,37 @@
+// loa analyse: search a position and print every iteration.
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "loa/notation.hpp"
+#include "loa/search.hpp"
+
+namespace loa::cli {
+
+int cmd_analyse(const std::vector<std::string>& args) {
+  po::options_description options("analyse options");
+  add_game_options(options);
+  add_limit_options(options);
+  po::variables_map vm;
+  if (!parse_options("analyse",
+                     "[--rules NAME] [--position TEXT] [--moves \"...\"] [--depth D|--nodes N|--movetime MS]", options,
+                     args, vm))
+    return 0;
+  const Game game = game_from_options(vm);
+  const Limits limits = limits_from_options(vm);
+  if (game.over()) {
+    fmt::print("game over: {} ({})\n", to_string(game.outcome().state), to_string(game.outcome().reason));
+    return 0;
+  }
+  Engine engine{std::size_t(vm["hash"].as<int>())};
+  engine.on_iteration = [](const SearchInfo& i) {
+    fmt::print("depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>6} ms  pv {}\n", i.depth, i.seldepth,
+               score_text(i.score), i.nodes, i.nps, i.time_ms, pv_text(i.pv));
+    std::fflush(stdout);
+  };
+  const SearchResult r = engine.search(game, limits);
+  fmt::print("bestmove {}\n", move_text(r.best));
+  return 0;
+}
+
+}  // namespace loa::cli

@@ -1,0 +1,70 @@
+// loa bench: a fixed set of positions under every preset, each searched to a
+// fixed depth with a fresh table. The node count is a signature of search
+// behaviour: it changes only when the search does (quote it as "Bench: N").
+#include <fmt/core.h>
+
+#include <chrono>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+#include "loa/search.hpp"
+
+namespace loa::cli {
+
+namespace {
+
+struct BenchPosition {
+  const char* rules;
+  const char* position;
+};
+
+// Start positions, middle games from Winands' thesis games and the POTM
+// LOAPS sample files, and endings close to a connection.
+constexpr BenchPosition kPositions[] = {
+    {"olympiad", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"},
+    {"olympiad", "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20"},
+    {"olympiad", "8/7w/6wb/4b3/1b4w1/2b1b1bw/2b1www1/8 w 33"},
+    {"gamut", "bb1w4/1bww4/1b1w4/1w1b4/w7/8/8/7w w 43"},
+    {"gamut", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"},
+    {"kattis", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"},
+    {"kattis", "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 90"},
+    {"votey", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"},
+    {"loaps", "1bb1bb1/w5w/w5w/7/w5w/w5w/1bb1bb1 b"},
+    {"loaps", "1bb4/w4b1/w1w1w2/2b3b/6w/ww5/1bb4 b 18 4 5"},
+    {"loaps", "1b2bb1/w4w1/7/3b1b1/w5w/6w/1b2b2 w 55 13 7"},
+};
+
+}  // namespace
+
+int cmd_bench(const std::vector<std::string>& args) {
+  po::options_description options("bench options");
+  options.add_options()("depth,d", po::value<int>()->default_value(9), "depth of every search")(
+      "hash", po::value<int>()->default_value(16), "transposition table size in MiB");
+  po::variables_map vm;
+  if (!parse_options("bench", "[--depth D] [--hash MB]", options, args, vm)) return 0;
+  const int depth = vm["depth"].as<int>();
+  if (depth < 1 || depth > 30) throw UsageError{"bench: --depth must lie in 1..30"};
+  const int hash = vm["hash"].as<int>();
+  if (hash < 1 || hash > 65536) throw UsageError{"bench: --hash must lie in 1..65536 MiB"};
+  Engine engine{std::size_t(hash)};
+  Limits limits;
+  limits.depth = depth;
+  std::uint64_t nodes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  int n = 0;
+  for (const BenchPosition& p : kPositions) {
+    const auto game = parse_position_text(p.position, *preset(p.rules));
+    if (!game) throw UsageError{fmt::format("bench position {}: {}", n + 1, game.error())};
+    engine.new_game();
+    const SearchResult r = engine.search(*game, limits);
+    fmt::print("position {:>2} {:<9} nodes {:>10}  best {}\n", ++n, p.rules, r.nodes, move_text(r.best));
+    nodes += r.nodes;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("\nNodes searched: {}\nNodes/second: {}\n", nodes, std::uint64_t(double(nodes) / std::max(seconds, 1e-9)));
+  return 0;
+}
+
+}  // namespace loa::cli

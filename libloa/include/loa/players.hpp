@@ -1,0 +1,67 @@
+// Players that choose a move for a game: a uniformly random one, a greedy
+// one-ply one (best static evaluation), and the engine with its limits. Used
+// by tests, referees, matches and strength measurement.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "loa/game.hpp"
+#include "loa/search.hpp"
+
+namespace loa {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // A legal move for a game that is not over.
+  virtual Move choose(const Game& game) = 0;
+  virtual std::string name() const = 0;
+  // Forgets what was learned in the previous game.
+  virtual void new_game() {}
+};
+
+class RandomPlayer final : public Player {
+ public:
+  explicit RandomPlayer(std::uint64_t seed = 1) : rng_(seed) {}
+  Move choose(const Game& game) override;
+  std::string name() const override { return "random"; }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// Plays an immediate win when it has one, never an immediate loss when it
+// can help it, and otherwise the move whose position evaluates best for it.
+// Ties go to the first move in generation order.
+class GreedyPlayer final : public Player {
+ public:
+  explicit GreedyPlayer(EvalWeights weights = {}) : weights_(weights) {}
+  Move choose(const Game& game) override;
+  std::string name() const override { return "greedy"; }
+
+ private:
+  EvalWeights weights_;
+};
+
+class EnginePlayer final : public Player {
+ public:
+  explicit EnginePlayer(Limits limits, std::size_t hash_mb = 16) : engine_(hash_mb), limits_(limits) {}
+  Move choose(const Game& game) override { return engine_.search(game, limits_).best; }
+  std::string name() const override;
+  void new_game() override { engine_.new_game(); }
+  Engine& engine() { return engine_; }
+
+ private:
+  Engine engine_;
+  Limits limits_;
+};
+
+// A player from a short description: "random", "greedy", "engine" with
+// optional limits "engine:depth=6", "engine:nodes=20000", "engine:ms=100".
+// `seed` seeds the random player.
+Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed);
+
+}  // namespace loa

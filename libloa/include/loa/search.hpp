@@ -1,0 +1,100 @@
+// The engine: iterative-deepening principal-variation alpha-beta over the
+// game layer, so every preset's rules (connections, points, limits,
+// repetition, passes) are scored exactly as the rules value says. Results
+// come back through a callback per iteration; the library prints nothing.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "loa/eval.hpp"
+#include "loa/game.hpp"
+#include "loa/tt.hpp"
+
+namespace loa {
+
+// What may stop a search. Zero means "no limit" for every field; with no
+// limit at all the search runs to kMaxDepth or until stop() is called.
+struct Limits {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  // A fixed time for this move.
+  int movetime_ms = 0;
+  // A game clock per colour with an increment per move; movestogo is the
+  // number of moves until the next time control (0: the rest of the game).
+  std::array<std::int64_t, 2> time_ms{0, 0};
+  std::array<std::int64_t, 2> inc_ms{0, 0};
+  int movestogo = 0;
+  // Time reserved for the operating system and I/O on every move.
+  int overhead_ms = 10;
+
+  bool has_clock(Color c) const { return time_ms[c] > 0; }
+};
+
+constexpr int kMaxDepth = 64;
+constexpr int kMaxPly = 128;
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  Value score = 0;
+  Bound bound = Bound::Exact;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::uint64_t nps = 0;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best = Move::none();
+  Move ponder = Move::none();
+  Value score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::vector<Move> pv;
+};
+
+class Engine {
+ public:
+  explicit Engine(std::size_t hash_mb = 16) : tt_(hash_mb) {}
+
+  void set_hash(std::size_t megabytes) { tt_.resize(megabytes); }
+  // Forgets everything learned: the table and the move-ordering statistics.
+  void new_game();
+
+  EvalWeights& weights() { return weights_; }
+  const EvalWeights& weights() const { return weights_; }
+
+  // Called after each completed iteration (and after a fail at the root).
+  std::function<void(const SearchInfo&)> on_iteration;
+
+  // Searches the game's position within the limits and returns the best move
+  // found (a legal move whenever the game is not over). Blocks the caller;
+  // another thread may call stop(). Deterministic for a node or depth limit.
+  SearchResult search(const Game& game, const Limits& limits);
+
+  // Asks a running search to return as soon as it can.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+
+ private:
+  friend class Searcher;
+  TranspositionTable tt_;
+  EvalWeights weights_;
+  std::atomic<bool> stop_{false};
+  // History of quiet moves by side, origin and destination.
+  std::vector<std::int32_t> history_ = std::vector<std::int32_t>(2 * 64 * 64, 0);
+};
+
+// Milliseconds the search may spend on this move: a soft limit (do not start
+// another iteration after it) and a hard one (stop at once).
+struct TimeBudget {
+  std::int64_t soft_ms = 0;
+  std::int64_t hard_ms = 0;
+};
+TimeBudget time_budget(const Limits& limits, const Game& game);
+
+}  // namespace loa

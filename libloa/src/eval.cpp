@@ -1,0 +1,131 @@
+#include "loa/eval.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "loa/line_table.hpp"
+
+namespace loa {
+
+namespace {
+
+// Centralisation piece-square values. The 8x8 table is the one reproduced
+// from Winands' thesis (p. 22) in the engine notes; the 7x7 one follows the
+// same shape: heavy penalty in corners, rising towards the centre.
+constexpr std::array<std::array<int, 4>, 4> kCentre8 = {{
+    {-80, -25, -20, -20},
+    {-25, 10, 10, 10},
+    {-20, 10, 25, 25},
+    {-20, 10, 25, 50},
+}};
+constexpr std::array<std::array<int, 4>, 4> kCentre7 = {{
+    {-80, -25, -20, -20},
+    {-25, 10, 10, 10},
+    {-20, 10, 30, 30},
+    {-20, 10, 30, 50},
+}};
+
+constexpr auto make_piece_square() {
+  std::array<std::array<int, kSquares>, 2> t{};
+  for (int size = 7; size <= 8; ++size)
+    for (Square s = 0; s < kSquares; ++s) {
+      const int f = file_of(s), r = rank_of(s);
+      if (f >= size || r >= size) continue;
+      const int ff = std::min(f, size - 1 - f), rr = std::min(r, size - 1 - r);
+      t[size - 7][s] = (size == 8 ? kCentre8 : kCentre7)[std::min(ff, 3)][std::min(rr, 3)];
+    }
+  return t;
+}
+constexpr auto kPieceSquare = make_piece_square();
+
+// Fewest total distance n pieces can have from one square: 8 squares lie at
+// distance 1, 16 at distance 2.
+constexpr int min_distance_sum(int n) { return n <= 9 ? n - 1 : 8 + 2 * (n - 9); }
+
+// 2x2 windows (anchored at their lower-left square) holding 3 or 4 of `b`.
+// Windows reaching off the board hold at most two pieces, so only the
+// anchors on files a-g and ranks 1-7 can count.
+int solid_quads(Bitboard b) {
+  constexpr Bitboard kAnchors = ~(kFileH | (kRank1 << 56));
+  const Bitboard a = b, e = b >> 1, s = b >> 8, d = b >> 9;
+  return popcount(((a & e & (s | d)) | (s & d & (a | e))) & kAnchors);
+}
+
+int adjacent_pairs(Bitboard b) {
+  const Bitboard east = (b >> 1) & ~kFileH, north = b >> 8;
+  const Bitboard north_east = (b >> 9) & ~kFileH, north_west = (b >> 7) & ~kFileA;
+  return popcount(b & east) + popcount(b & north) + popcount(b & north_east) + popcount(b & north_west);
+}
+
+}  // namespace
+
+std::string EvalWeights::to_string() const {
+  std::string out;
+  auto copy = *this;
+  const auto values = copy.fields();
+  for (int i = 0; i < kCount; ++i) out += std::string(i ? " " : "") + kNames[i] + "=" + std::to_string(*values[i]);
+  return out;
+}
+
+SideFeatures side_features(const Position& pos, Color c) {
+  SideFeatures f;
+  const Bitboard own = pos.pieces(c);
+  const auto& pst = kPieceSquare[pos.size() - 7];
+  int sum_file = 0, sum_rank = 0, min_f = 7, max_f = 0, min_r = 7, max_r = 0;
+  for (Bitboard b = own; b;) {
+    const Square s = pop_lsb(b);
+    const int file = file_of(s), rank = rank_of(s);
+    sum_file += file;
+    sum_rank += rank;
+    min_f = std::min(min_f, file), max_f = std::max(max_f, file);
+    min_r = std::min(min_r, rank), max_r = std::max(max_r, rank);
+    f.centralisation += pst[s];
+    ++f.pieces;
+  }
+  if (f.pieces == 0) return f;
+  // Centre of mass rounded to a square, then the distance surplus.
+  const int com_f = (2 * sum_file + f.pieces) / (2 * f.pieces), com_r = (2 * sum_rank + f.pieces) / (2 * f.pieces);
+  int distance = 0;
+  for (Bitboard b = own; b;) {
+    const Square s = pop_lsb(b);
+    distance += std::max(std::abs(file_of(s) - com_f), std::abs(rank_of(s) - com_r));
+  }
+  f.surplus = distance - min_distance_sum(f.pieces);
+  f.quads = solid_quads(own);
+  f.groups = group_count(own);
+  f.adjacent_pairs = adjacent_pairs(own);
+  f.area = (max_f - min_f + 1) * (max_r - min_r + 1);
+  f.mobility = count_moves_by_lines(own, pos.pieces(~c), pos.size());
+  return f;
+}
+
+Value side_score(const SideFeatures& f, const EvalWeights& w) {
+  if (f.pieces == 0) return 0;
+  return -w.concentration * f.surplus * 16 / f.pieces + w.centralisation * f.centralisation / (4 * f.pieces) +
+         w.quads * f.quads - w.groups * (f.groups - 1) + w.connectedness * f.adjacent_pairs * 16 / f.pieces / 4 -
+         w.area * f.area + w.mobility * f.mobility;
+}
+
+Value evaluate(const Game& game, const EvalWeights& w) {
+  const Position& pos = game.position();
+  const Color us = pos.side_to_move(), them = ~us;
+  const Value mine = side_score(side_features(pos, us), w);
+  const Value theirs = side_score(side_features(pos, them), w);
+  const Rules& rules = game.rules();
+  if (!rules.points_decide) return mine - theirs + w.tempo;
+
+  // Points decide at a connection: a connection by us is worth tanh of our
+  // lead after we score for it, one by them tanh of our lead after they do.
+  // Racing is good for a side only while its connection would win; near the
+  // ply limit, where the game is drawn whatever the points, everything fades.
+  const int lead = game.points(us) - game.points(them);
+  const double ours = std::tanh((lead + rules.connection_points) / 3.0);
+  const double theirs_worth = std::tanh((lead - rules.connection_points) / 3.0);
+  double urgency = 1.0;
+  if (rules.ply_limit) urgency = std::clamp((rules.ply_limit - game.ply()) / 16.0, 0.0, 1.0);
+  const double race = (ours * mine + theirs_worth * theirs) * w.race_scale / 100.0;
+  return Value(urgency * (race + w.tempo + w.points * lead));
+}
+
+}  // namespace loa

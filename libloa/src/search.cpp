@@ -1,0 +1,346 @@
+#include "loa/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+namespace loa {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
+}
+
+// Late-move reductions grow with the log of depth and of the move's rank.
+struct Reductions {
+  int r[kMaxDepth + 1][kMaxMoves];
+  Reductions() {
+    for (int d = 0; d <= kMaxDepth; ++d)
+      for (int i = 0; i < kMaxMoves; ++i)
+        r[d][i] = d && i ? int(0.6 + std::log(double(d)) * std::log(double(i)) / 2.2) : 0;
+  }
+};
+const Reductions& reductions() {
+  static const Reductions table;
+  return table;
+}
+
+// Win and loss values are stored relative to the node, not the root.
+Value value_to_tt(Value v, int ply) { return v >= kWinBound ? v + ply : v <= -kWinBound ? v - ply : v; }
+Value value_from_tt(Value v, int ply) { return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v; }
+
+int chebyshev(Square a, int file, int rank) {
+  return std::max(std::abs(file_of(a) - file), std::abs(rank_of(a) - rank));
+}
+
+}  // namespace
+
+TimeBudget time_budget(const Limits& limits, const Game& game) {
+  TimeBudget b;
+  const Color us = game.side_to_move();
+  if (limits.movetime_ms > 0) {
+    b.soft_ms = b.hard_ms = std::max<std::int64_t>(1, limits.movetime_ms - limits.overhead_ms);
+    return b;
+  }
+  if (!limits.has_clock(us)) return b;
+  const std::int64_t left = std::max<std::int64_t>(1, limits.time_ms[us] - limits.overhead_ms);
+  // Moves still to play: the time control's count, the moves the ply limit
+  // leaves us, or an estimate of a typical game's remainder.
+  int moves_left = limits.movestogo;
+  if (moves_left <= 0) {
+    moves_left = std::max(8, 24 - game.ply() / 4);
+    if (game.rules().ply_limit) moves_left = std::min(moves_left, (game.rules().ply_limit - game.ply() + 1) / 2);
+    moves_left = std::max(moves_left, 1);
+  }
+  const std::int64_t share = left / moves_left + limits.inc_ms[us] * 3 / 4;
+  b.hard_ms = std::max<std::int64_t>(1, std::min(left / 3, share * 3));
+  b.soft_ms = std::max<std::int64_t>(1, std::min(b.hard_ms, share * 2 / 3));
+  return b;
+}
+
+void Engine::new_game() {
+  tt_.clear();
+  std::fill(history_.begin(), history_.end(), 0);
+}
+
+class Searcher {
+ public:
+  Searcher(Engine& engine, const Game& game, const Limits& limits)
+      : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_) {
+    budget_ = time_budget(limits, game);
+  }
+
+  SearchResult run();
+
+ private:
+  Value search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null);
+  Value leaf(int ply);
+  Value terminal_value(int ply) const { return game_.outcome().score_for(game_.side_to_move()) * win_in(ply); }
+  Key node_key() const;
+  void order(MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const;
+  void update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply);
+  bool out_of_budget();
+  std::vector<Move> principal_variation() const { return {pv_[0], pv_[0] + pv_len_[0]}; }
+
+  Engine& engine_;
+  Game game_;
+  Limits limits_;
+  TimeBudget budget_;
+  TranspositionTable& tt_;
+  const EvalWeights& w_;
+  Clock::time_point start_ = Clock::now();
+  std::uint64_t nodes_ = 0;
+  int seldepth_ = 0;
+  bool stopped_ = false;
+  Move killers_[kMaxPly + 1][2] = {};
+  Move pv_[kMaxPly + 1][kMaxPly + 1] = {};
+  int pv_len_[kMaxPly + 1] = {};
+};
+
+Key Searcher::node_key() const {
+  const Rules& r = game_.rules();
+  // Under a ply limit the same position is worth less as the end nears.
+  return game_.key() ^ (r.ply_limit ? zobrist::mix(Key(r.ply_limit - game_.ply()) + 0x11) : 0);
+}
+
+bool Searcher::out_of_budget() {
+  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+  if ((nodes_ & 1023) != 0) return false;
+  if (engine_.stop_.load(std::memory_order_relaxed)) return true;
+  return budget_.hard_ms && elapsed_ms(start_) >= budget_.hard_ms;
+}
+
+void Searcher::order(MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const {
+  const Position& pos = game_.position();
+  const Color us = pos.side_to_move();
+  int sum_f = 0, sum_r = 0, n = 0;
+  for (Bitboard b = pos.pieces(us); b; ++n) {
+    const Square s = pop_lsb(b);
+    sum_f += file_of(s), sum_r += rank_of(s);
+  }
+  const int com_f = n ? (2 * sum_f + n) / (2 * n) : 0, com_r = n ? (2 * sum_r + n) / (2 * n) : 0;
+  const std::int32_t* history = &engine_.history_[us * 4096];
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    int s;
+    if (m == tt_move)
+      s = 1 << 30;
+    else if (m == killers_[ply][0])
+      s = 1 << 29;
+    else if (m == killers_[ply][1])
+      s = (1 << 29) - 1;
+    else if (m.is_pass())
+      s = 0;
+    else
+      s = history[m.from() * 64 + m.to()] / 8 +
+          300 * (chebyshev(m.from(), com_f, com_r) - chebyshev(m.to(), com_f, com_r)) + (m.is_capture() ? 200 : 0);
+    scores[i] = s;
+  }
+  // Insertion sort, best first: lists are short.
+  for (int i = 1; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const int s = scores[i];
+    int j = i;
+    for (; j > 0 && scores[j - 1] < s; --j) {
+      scores[j] = scores[j - 1];
+      moves[j] = moves[j - 1];
+    }
+    scores[j] = s;
+    moves[j] = m;
+  }
+}
+
+void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply) {
+  if (best.is_pass()) return;
+  if (killers_[ply][0] != best) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = best;
+  }
+  std::int32_t* history = &engine_.history_[game_.side_to_move() * 4096];
+  const int bonus = std::min(depth * depth, 400);
+  // Gravity keeps entries within +-16384: the bonus shrinks as they grow.
+  auto update = [&](Move m, int delta) {
+    std::int32_t& h = history[m.from() * 64 + m.to()];
+    h += delta - h * std::abs(delta) / 16384;
+  };
+  update(best, bonus * 32);
+  for (int i = 0; i < count; ++i)
+    if (tried[i] != best && !tried[i].is_pass()) update(tried[i], -bonus * 32);
+}
+
+Value Searcher::leaf(int ply) {
+  const Color us = game_.side_to_move();
+  // A side with few groups may connect at once; that is not a quiet position
+  // to trust the evaluation in, so look for the winning move.
+  if (group_count(game_.position().pieces(us)) <= 3) {
+    bool wins = false;
+    game_.position().for_each_move([&](Move m) {
+      game_.play(m);
+      wins = game_.over() && game_.outcome().score_for(us) > 0;
+      game_.undo();
+      return !wins;
+    });
+    if (wins) return win_in(ply + 1);
+  }
+  return evaluate(game_, w_);
+}
+
+Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null) {
+  const bool pv_node = beta - alpha > 1;
+  pv_len_[ply] = 0;
+  ++nodes_;
+  if (out_of_budget()) {
+    stopped_ = true;
+    return 0;
+  }
+  seldepth_ = std::max(seldepth_, ply);
+  if (game_.over()) return terminal_value(ply);
+  if (ply > 0 && game_.rules().repetition && game_.occurrences() >= 2) return kDraw;
+  if (ply >= kMaxPly) return evaluate(game_, w_);
+  if (depth <= 0) return leaf(ply);
+
+  // Nothing can be better than winning on the next move, or worse than
+  // losing on this one.
+  alpha = std::max(alpha, loss_in(ply));
+  beta = std::min(beta, win_in(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  const Key key = node_key();
+  const TTEntry* entry = tt_.probe(key);
+  Move tt_move = entry ? entry->best() : Move::none();
+  if (entry && !pv_node && entry->depth >= depth) {
+    const Value v = value_from_tt(entry->value, ply);
+    const Bound b = entry->bound();
+    if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) return v;
+  }
+  const Value static_eval = entry ? entry->eval : evaluate(game_, w_);
+
+  // Null move: if passing still fails high, a real move will too. LOA has
+  // no zugzwang worth the name outside positions with very few pieces.
+  if (allow_null && !pv_node && depth >= 3 && static_eval >= beta && !is_decisive(beta) &&
+      game_.position().piece_count(game_.side_to_move()) >= 4) {
+    const int r = 2 + depth / 4;
+    game_.play_null();
+    const Value v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node, false);
+    game_.undo_null();
+    if (stopped_) return 0;
+    if (v >= beta) return is_decisive(v) ? beta : v;
+  }
+
+  MoveList moves = game_.legal_moves();
+  std::array<int, kMaxMoves> scores;
+  order(moves, tt_move, ply, scores);
+
+  Value best = -kInfinite;
+  Move best_move = Move::none();
+  const Value alpha_start = alpha;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    game_.play(m);
+    Value v;
+    if (i == 0) {
+      v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
+    } else {
+      // Late quiet moves are searched shallower first; a surprise gets the
+      // full depth again (realisation-probability search in spirit).
+      int r = 0;
+      if (depth >= 3 && i >= 3 && !m.is_capture() && m != killers_[ply][0] && m != killers_[ply][1]) {
+        r = reductions().r[std::min(depth, kMaxDepth)][i];
+        r += cut_node;
+        r -= pv_node;
+        r = std::clamp(r, 0, depth - 2);
+      }
+      v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, true);
+      if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node, true);
+      if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
+    }
+    game_.undo();
+    if (stopped_) return 0;
+    if (v > best) {
+      best = v;
+      best_move = m;
+      if (v > alpha) {
+        alpha = v;
+        pv_[ply][0] = m;
+        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
+        pv_len_[ply] = pv_len_[ply + 1] + 1;
+        if (alpha >= beta) {
+          if (!m.is_capture()) update_quiet_stats(m, moves, i, depth, ply);
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta ? Bound::Lower : best > alpha_start ? Bound::Exact : Bound::Upper;
+  tt_.store(key, best_move, value_to_tt(best, ply), static_eval, depth, bound);
+  return best;
+}
+
+SearchResult Searcher::run() {
+  SearchResult result;
+  const MoveList root_moves = game_.legal_moves();
+  if (root_moves.empty()) return result;
+  result.best = root_moves[0];
+  tt_.new_search();
+  const int max_depth = limits_.depth ? std::min(limits_.depth, kMaxDepth) : kMaxDepth;
+  Value previous = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    seldepth_ = 0;
+    Value delta = 30, alpha = -kInfinite, beta = kInfinite;
+    if (depth >= 4 && !is_decisive(previous)) alpha = previous - delta, beta = previous + delta;
+    Value v = 0;
+    for (;;) {
+      v = search(depth, 0, alpha, beta, false, false);
+      if (stopped_) break;
+      if (v <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max(v - delta, -kInfinite);
+      } else if (v >= beta) {
+        beta = std::min(v + delta, kInfinite);
+      } else {
+        break;
+      }
+      delta += delta / 2;
+    }
+    // A stopped iteration's move is kept only if it searched the previous
+    // best first and then found something better.
+    if (stopped_) {
+      if (pv_len_[0] > 0 && pv_[0][0] != result.best && depth > 1 && v > previous) {
+        result.best = pv_[0][0];
+        result.pv = principal_variation();
+      }
+      break;
+    }
+    previous = v;
+    result.best = pv_len_[0] ? pv_[0][0] : result.best;
+    result.pv = principal_variation();
+    result.score = v;
+    result.depth = depth;
+    if (engine_.on_iteration) {
+      const std::int64_t ms = elapsed_ms(start_);
+      engine_.on_iteration({depth, seldepth_, v, Bound::Exact, nodes_, ms,
+                            ms > 0 ? nodes_ * 1000 / std::uint64_t(ms) : 0, tt_.hashfull(), result.pv});
+    }
+    // A proven result will not change with more depth.
+    if (is_decisive(v) && depth > kWin - std::abs(v) + 1) break;
+    if (budget_.soft_ms && elapsed_ms(start_) >= budget_.soft_ms) break;
+    if (root_moves.size() == 1 && (budget_.soft_ms || limits_.movetime_ms)) break;
+  }
+  result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
+  result.nodes = nodes_;
+  result.time_ms = elapsed_ms(start_);
+  return result;
+}
+
+SearchResult Engine::search(const Game& game, const Limits& limits) {
+  stop_.store(false, std::memory_order_relaxed);
+  // The searcher's tables are large for a stack frame.
+  auto searcher = std::make_unique<Searcher>(*this, game, limits);
+  return searcher->run();
+}
+
+}  // namespace loa

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 #include "loa/bitboard.hpp"
 
 namespace loa {
@@ -43,6 +45,50 @@ TEST(Bitboard, LinesPartitionTheBoardPerOrientation) {
       all |= line_mask(line);
     }
     EXPECT_EQ(all, ~Bitboard{0});
+  }
+}
+
+}  // namespace
+}  // namespace loa
+
+namespace loa {
+namespace {
+
+// Holes of an 8-connected set: 4-connected regions of empty squares that do
+// not reach the edge of the board.
+int brute_holes(Bitboard b, int size) {
+  const Bitboard board = board_mask(size);
+  Bitboard empty = board & ~b, seen = 0;
+  int holes = 0;
+  for (Bitboard rest = empty; rest;) {
+    Bitboard region = square_bb(lsb(rest)), grown = region;
+    do {
+      region = grown;
+      grown = region | ((region << 1) & ~kFileA) | ((region >> 1) & ~kFileH) | (region << 8) | (region >> 8);
+      grown &= empty;
+    } while (grown != region);
+    rest &= ~region;
+    seen |= region;
+    bool touches_edge = false;
+    for (Bitboard r = region; r;) {
+      const Square s = pop_lsb(r);
+      touches_edge |= file_of(s) == 0 || rank_of(s) == 0 || file_of(s) == size - 1 || rank_of(s) == size - 1;
+    }
+    holes += !touches_edge;
+  }
+  return holes;
+}
+
+TEST(Bitboard, EulerNumberIsGroupsMinusHoles) {
+  std::uint64_t x = 88172645463325252ULL;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const int size = 7 + (i & 1);
+    // Sparse and dense boards both: and/or a second draw.
+    std::uint64_t y = x * 0x9E3779B97F4A7C15ULL;
+    const Bitboard b = (i % 3 == 0 ? (x & y) : i % 3 == 1 ? x : (x | y)) & board_mask(size);
+    ASSERT_EQ(euler_number(b), group_count(b) - brute_holes(b, size)) << std::hex << b;
+    ASSERT_EQ(is_connected(b), group_count(b) <= 1) << std::hex << b;
   }
 }
 

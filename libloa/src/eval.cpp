@@ -68,7 +68,10 @@ std::string EvalWeights::to_string() const {
   return out;
 }
 
-SideFeatures side_features(const Position& pos, Color c) {
+namespace {
+
+// Everything but mobility, which evaluate() counts for both sides at once.
+SideFeatures shape_features(const Position& pos, Color c) {
   SideFeatures f;
   const Bitboard own = pos.pieces(c);
   const auto& pst = kPieceSquare[pos.size() - 7];
@@ -93,10 +96,19 @@ SideFeatures side_features(const Position& pos, Color c) {
   }
   f.surplus = distance - min_distance_sum(f.pieces);
   f.quads = solid_quads(own);
-  f.groups = group_count(own);
+  // The Euler number (groups minus holes) stands in for the group count:
+  // the same for sets without holes, and far cheaper than flood fills.
+  f.groups = std::max(1, euler_number(own));
   f.adjacent_pairs = adjacent_pairs(own);
   f.area = (max_f - min_f + 1) * (max_r - min_r + 1);
-  f.mobility = count_moves_by_lines(own, pos.pieces(~c), pos.size());
+  return f;
+}
+
+}  // namespace
+
+SideFeatures side_features(const Position& pos, Color c) {
+  SideFeatures f = shape_features(pos, c);
+  f.mobility = count_moves_by_lines(pos.pieces(c), pos.pieces(~c), pos.size());
   return f;
 }
 
@@ -110,8 +122,12 @@ Value side_score(const SideFeatures& f, const EvalWeights& w) {
 Value evaluate(const Game& game, const EvalWeights& w) {
   const Position& pos = game.position();
   const Color us = pos.side_to_move(), them = ~us;
-  const Value mine = side_score(side_features(pos, us), w);
-  const Value theirs = side_score(side_features(pos, them), w);
+  SideFeatures ours_f = shape_features(pos, us), theirs_f = shape_features(pos, them);
+  const MoveCounts mobility = count_moves_both(pos.pieces(us), pos.pieces(them), pos.size());
+  ours_f.mobility = mobility.own;
+  theirs_f.mobility = mobility.opp;
+  const Value mine = side_score(ours_f, w);
+  const Value theirs = side_score(theirs_f, w);
   const Rules& rules = game.rules();
   if (!rules.points_decide) return mine - theirs + w.tempo;
 

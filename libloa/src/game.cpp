@@ -197,6 +197,9 @@ void Game::adjudicate(Move m) {
     outcome_ = {GameState::Draw, EndReason::Repetition};
     return;
   }
+  // Under pass rules a stuck side just passes: only a pass answered by a
+  // pass ends the game, so the (costly) check is needed after a pass alone.
+  if (rules_.no_move == NoMoveRule::Pass && !m.is_pass()) return;
   if (!pos_.has_move()) {
     switch (rules_.no_move) {
       case NoMoveRule::Pass:

@@ -81,7 +81,9 @@ class Searcher {
   Value leaf(int ply);
   Value terminal_value(int ply) const { return game_.outcome().score_for(game_.side_to_move()) * win_in(ply); }
   Key node_key() const;
-  void order(MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const;
+  // Ordering scores: table move, killers, then history, approach to the
+  // centre of mass and captures.
+  void score_moves(const MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const;
   void update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply);
   bool out_of_budget();
   std::vector<Move> principal_variation() const { return {pv_[0], pv_[0] + pv_len_[0]}; }
@@ -114,7 +116,7 @@ bool Searcher::out_of_budget() {
   return budget_.hard_ms && elapsed_ms(start_) >= budget_.hard_ms;
 }
 
-void Searcher::order(MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const {
+void Searcher::score_moves(const MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const {
   const Position& pos = game_.position();
   const Color us = pos.side_to_move();
   int sum_f = 0, sum_r = 0, n = 0;
@@ -140,18 +142,16 @@ void Searcher::order(MoveList& moves, Move tt_move, int ply, std::array<int, kMa
           300 * (chebyshev(m.from(), com_f, com_r) - chebyshev(m.to(), com_f, com_r)) + (m.is_capture() ? 200 : 0);
     scores[i] = s;
   }
-  // Insertion sort, best first: lists are short.
-  for (int i = 1; i < moves.size(); ++i) {
-    const Move m = moves[i];
-    const int s = scores[i];
-    int j = i;
-    for (; j > 0 && scores[j - 1] < s; --j) {
-      scores[j] = scores[j - 1];
-      moves[j] = moves[j - 1];
-    }
-    scores[j] = s;
-    moves[j] = m;
-  }
+}
+
+// Brings the best-scored of moves[i..] to place i: a selection step, so that
+// a node that cuts off early never pays for ordering the rest.
+static void pick_next(MoveList& moves, std::array<int, kMaxMoves>& scores, int i) {
+  int best = i;
+  for (int j = i + 1; j < moves.size(); ++j)
+    if (scores[j] > scores[best]) best = j;
+  std::swap(moves[i], moves[best]);
+  std::swap(scores[i], scores[best]);
 }
 
 void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply) {
@@ -173,12 +173,18 @@ void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, i
 }
 
 Value Searcher::leaf(int ply) {
-  const Color us = game_.side_to_move();
+  const Position& pos = game_.position();
+  const Color us = pos.side_to_move();
   // A side with few groups may connect at once; that is not a quiet position
-  // to trust the evaluation in, so look for the winning move.
-  if (group_count(game_.position().pieces(us)) <= 3) {
+  // to trust the evaluation in, so look for the winning move. Only a move
+  // that connects someone can end the game here; the game layer then says
+  // whether it wins (a simultaneous connection or points may decide).
+  if (euler_number(pos.pieces(us)) <= 3) {
     bool wins = false;
-    game_.position().for_each_move([&](Move m) {
+    const Bitboard own = pos.pieces(us), opp = pos.pieces(~us);
+    pos.for_each_move([&](Move m) {
+      const Bitboard moved = square_bb(m.from()) | square_bb(m.to());
+      if (!is_connected(own ^ moved) && !(m.is_capture() && is_connected(opp ^ square_bb(m.to())))) return true;
       game_.play(m);
       wins = game_.over() && game_.outcome().score_for(us) > 0;
       game_.undo();
@@ -217,12 +223,14 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     const Bound b = entry->bound();
     if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) return v;
   }
-  const Value static_eval = entry ? entry->eval : evaluate(game_, w_);
+  // The static evaluation is needed only to decide on a null move.
+  const bool try_null = allow_null && !pv_node && depth >= 3 && !is_decisive(beta) &&
+                        game_.position().piece_count(game_.side_to_move()) >= 4;
+  const Value static_eval = entry && entry->eval != kNoEval ? entry->eval : try_null ? evaluate(game_, w_) : kNoEval;
 
   // Null move: if passing still fails high, a real move will too. LOA has
   // no zugzwang worth the name outside positions with very few pieces.
-  if (allow_null && !pv_node && depth >= 3 && static_eval >= beta && !is_decisive(beta) &&
-      game_.position().piece_count(game_.side_to_move()) >= 4) {
+  if (try_null && static_eval >= beta) {
     const int r = 2 + depth / 4;
     game_.play_null();
     const Value v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node, false);
@@ -233,12 +241,13 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
 
   MoveList moves = game_.legal_moves();
   std::array<int, kMaxMoves> scores;
-  order(moves, tt_move, ply, scores);
+  score_moves(moves, tt_move, ply, scores);
 
   Value best = -kInfinite;
   Move best_move = Move::none();
   const Value alpha_start = alpha;
   for (int i = 0; i < moves.size(); ++i) {
+    pick_next(moves, scores, i);
     const Move m = moves[i];
     game_.play(m);
     Value v;

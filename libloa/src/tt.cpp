@@ -43,7 +43,7 @@ void TranspositionTable::store(Key key, Move move, Value value, Value eval, int 
   slot->key32 = k;
   slot->move = move.raw();
   slot->value = std::int16_t(value);
-  slot->eval = std::int16_t(std::clamp(eval, -kInfinite, kInfinite));
+  slot->eval = std::int16_t(eval == kNoEval ? kNoEval : std::clamp(eval, -kInfinite, kInfinite));
   slot->depth = std::int8_t(std::clamp(depth, -100, 127));
   slot->bound_age = std::uint8_t(age_ | std::uint8_t(bound));
 }

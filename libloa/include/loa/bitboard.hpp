@@ -49,9 +49,36 @@ constexpr Bitboard group_of(Bitboard pieces, Square seed) {
   }
 }
 
+// The Euler number (groups minus holes, 8-connectivity) of a set of squares,
+// by Gray's bit-quads: 4E = Q1 - Q3 - 2Qd over the 81 2x2 windows of the
+// board padded with an empty border. The 49 interior windows are counted
+// with shifts; a border window holds at most two squares, side by side on
+// the edge, so it only ever counts as a Q1.
+constexpr int euler_number(Bitboard b) {
+  constexpr Bitboard kInterior = ~(kFileH | (kRank1 << 56));
+  const Bitboard a = b & kInterior, e = (b >> 1) & kInterior, s = (b >> 8) & kInterior, d = (b >> 9) & kInterior;
+  const Bitboard odd = a ^ e ^ s ^ d;
+  const Bitboard pair = (a & e) | (a & s) | (a & d) | (e & s) | (e & d) | (s & d);
+  const int q1 = popcount(odd & ~pair), q3 = popcount(odd & pair);
+  const int qd = popcount((a & d & ~e & ~s) | (e & s & ~a & ~d));
+  // Edge windows: adjacent squares along each edge with exactly one set,
+  // and the four corner windows, each holding one corner square.
+  const Bitboard bottom = b & kRank1, top = b >> 56;
+  const Bitboard left = b & kFileA, right = (b >> 7) & kFileA;
+  const int edges = popcount((bottom ^ (bottom >> 1)) & 0x7F) + popcount((top ^ (top >> 1)) & 0x7F) +
+                    popcount((left ^ (left >> 8)) & (kFileA >> 8)) + popcount((right ^ (right >> 8)) & (kFileA >> 8));
+  const int corners = popcount(b & 0x8100000000000081ULL);
+  return (q1 + edges + corners - q3 - 2 * qd) / 4;
+}
+
 // True when all pieces form one 8-connected group; a single piece is
-// connected, and so (vacuously) is an empty set.
-constexpr bool is_connected(Bitboard pieces) { return pieces == 0 || group_of(pieces, lsb(pieces)) == pieces; }
+// connected, and so (vacuously) is an empty set. The Euler number rules out
+// most unconnected sets before the flood fill.
+constexpr bool is_connected(Bitboard pieces) {
+  if (pieces == 0) return true;
+  if (euler_number(pieces) >= 2) return false;
+  return group_of(pieces, lsb(pieces)) == pieces;
+}
 
 // Number of 8-connected groups.
 constexpr int group_count(Bitboard pieces) {

@@ -22,6 +22,7 @@ constexpr Value kWin = 30000;
 constexpr Value kWinBound = kWin - 1000;  // values beyond this are game results
 constexpr Value kInfinite = 32000;
 constexpr Value kDraw = 0;
+constexpr Value kNoEval = -32768;  // "not computed", where an evaluation is stored
 
 constexpr Value win_in(int ply) { return kWin - ply; }
 constexpr Value loss_in(int ply) { return -kWin + ply; }

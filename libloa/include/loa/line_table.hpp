@@ -119,4 +119,22 @@ inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
   return n;
 }
 
+// Legal moves of both sides at once (as if each were to move): each line's
+// pattern is read once and looked up from both points of view.
+struct MoveCounts {
+  int own = 0;
+  int opp = 0;
+};
+inline MoveCounts count_moves_both(Bitboard own, Bitboard opp, int size) {
+  const detail::BoardLines& lines = kBoardLines[size - 7];
+  MoveCounts n;
+  for (int line = 0; line < kLines; ++line) {
+    const Bitboard m = lines.mask[line];
+    const int o = kTernary[extract_line(own, m)], t = kTernary[extract_line(opp, m)];
+    n.own += kLineMoves[lines.base[line] + o + 2 * t];
+    n.opp += kLineMoves[lines.base[line] + t + 2 * o];
+  }
+  return n;
+}
+
 }  // namespace loa

@@ -39,6 +39,10 @@ constexpr auto make_piece_square() {
 }
 constexpr auto kPieceSquare = make_piece_square();
 
+// The race value at which the side ahead connects first with probability
+// 1/(1+e^-1), about 73%; near zero the points-rules value follows the race.
+constexpr double kRaceScale = 400.0;
+
 // Fewest total distance n pieces can have from one square: 8 squares lie at
 // distance 1, 16 at distance 2.
 constexpr int min_distance_sum(int n) { return n <= 9 ? n - 1 : 8 + 2 * (n - 9); }
@@ -131,17 +135,22 @@ Value evaluate(const Game& game, const EvalWeights& w) {
   const Rules& rules = game.rules();
   if (!rules.points_decide) return mine - theirs + w.tempo;
 
-  // Points decide at a connection: a connection by us is worth tanh of our
-  // lead after we score for it, one by them tanh of our lead after they do.
-  // Racing is good for a side only while its connection would win; near the
-  // ply limit, where the game is drawn whatever the points, everything fades.
+  // Points decide at a connection, and at the ply limit the game is drawn
+  // whatever the points. The value is the expected result: the chance that
+  // we (or they) connect first, from a logistic on the connection race, times
+  // what that connection would be worth given the points (tanh of our lead
+  // after the 12 are scored), times the chance that anyone connects before
+  // the limit. Racing thus helps a side only while its connection would win,
+  // and a side far behind plays for the draw.
   const int lead = game.points(us) - game.points(them);
-  const double ours = std::tanh((lead + rules.connection_points) / 3.0);
-  const double theirs_worth = std::tanh((lead - rules.connection_points) / 3.0);
-  double urgency = 1.0;
-  if (rules.ply_limit) urgency = std::clamp((rules.ply_limit - game.ply()) / 16.0, 0.0, 1.0);
-  const double race = (ours * mine + theirs_worth * theirs) * w.race_scale / 100.0;
-  return Value(urgency * (race + w.tempo + w.points * lead));
+  const double race = double(mine - theirs) * w.race_scale / 100.0;
+  const double p_ours = 1.0 / (1.0 + std::exp(-race / kRaceScale));
+  const double worth_ours = std::tanh((lead + rules.connection_points) / 3.0);
+  const double worth_theirs = std::tanh((lead - rules.connection_points) / 3.0);
+  double anyone = 1.0;
+  if (rules.ply_limit) anyone = std::clamp((rules.ply_limit - game.ply()) / 16.0, 0.0, 1.0);
+  const double expected = anyone * (p_ours * worth_ours + (1 - p_ours) * worth_theirs);
+  return Value(2 * kRaceScale * expected + anyone * (w.tempo + w.points * lead));
 }
 
 }  // namespace loa

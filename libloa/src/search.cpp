@@ -198,6 +198,7 @@ Value Searcher::leaf(int ply) {
 Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null) {
   const bool pv_node = beta - alpha > 1;
   pv_len_[ply] = 0;
+  if (stopped_) return 0;
   ++nodes_;
   if (out_of_budget()) {
     stopped_ = true;

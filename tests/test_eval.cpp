@@ -1,0 +1,75 @@
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "helpers.hpp"
+#include "loa/eval.hpp"
+#include "loa/match.hpp"
+
+namespace loa {
+namespace {
+
+// The board mirrored in the a1-h8 diagonal with the colours swapped: the
+// start position maps to itself, and every feature is symmetric.
+Game transposed(const Game& g) {
+  Bitboard pieces[2] = {0, 0};
+  for (Color c : {Black, White})
+    for (Bitboard b = g.position().pieces(c); b;) {
+      const Square s = pop_lsb(b);
+      pieces[~c] |= square_bb(make_square(rank_of(s), file_of(s)));
+    }
+  return *Game::from_setup(g.rules(), pieces[0], pieces[1], ~g.side_to_move(), g.ply(),
+                           {g.points(White), g.points(Black)});
+}
+
+TEST(Eval, SymmetricUnderColourSwap) {
+  std::mt19937_64 rng(3);
+  for (auto name : preset_names()) {
+    for (int i = 0; i < 50; ++i) {
+      const Game g = random_opening(*preset(name), 1 + i % 30, rng);
+      const Game t = transposed(g);
+      if (t.over()) continue;
+      EXPECT_EQ(evaluate(g), evaluate(t)) << name << " " << to_position_text(g);
+    }
+  }
+}
+
+TEST(Eval, Features) {
+  // A 3x3 block around d4 and one far piece.
+  const Game g = test::game_from_text(olympiad(), "w7/8/8/8/2bbb3/2bbb3/2bbb3/7w b");
+  const SideFeatures f = side_features(g.position(), Black);
+  EXPECT_EQ(f.pieces, 9);
+  EXPECT_EQ(f.surplus, 0);
+  EXPECT_EQ(f.groups, 1);
+  EXPECT_EQ(f.quads, 4);
+  EXPECT_EQ(f.area, 9);
+  EXPECT_EQ(f.adjacent_pairs, 20);
+  EXPECT_EQ(f.mobility, g.position().count_moves());
+  const SideFeatures w = side_features(g.position(), White);
+  EXPECT_EQ(w.groups, 2);
+  EXPECT_EQ(w.area, 64);
+}
+
+TEST(Eval, PrefersTheBetterConnectedSide) {
+  // Black compact, white scattered, and the same with the roles swapped.
+  const Game compact = test::game_from_text(olympiad(), "w6w/8/8/3bb3/3bb3/8/8/w6w b");
+  EXPECT_GT(evaluate(compact), 100);
+  const Game scattered = test::game_from_text(olympiad(), "b6b/8/8/3ww3/3ww3/8/8/b6b b");
+  EXPECT_LT(evaluate(scattered), -100);
+}
+
+TEST(Eval, PointsMatterOnlyUnderPointsRules) {
+  const char* board = "1bb1bb1/w5w/w5w/7/w5w/w5w/1bb1bb1 b 10";
+  const Game even = test::game_from_text(loaps(), std::string(board) + " 0 0");
+  const Game ahead = test::game_from_text(loaps(), std::string(board) + " 6 0");
+  const Game far_behind = test::game_from_text(loaps(), std::string(board) + " 0 30");
+  EXPECT_GT(evaluate(ahead), evaluate(even));
+  EXPECT_LT(evaluate(far_behind), evaluate(even));
+  // The game is drawn at the limit whatever the points: the evaluation of
+  // the last ply's position is small.
+  const Game last = test::game_from_text(loaps(), "1bb1bb1/w5w/w5w/7/w5w/w5w/1bb1bb1 b 100 20 0");
+  EXPECT_EQ(evaluate(last), 0);
+}
+
+}  // namespace
+}  // namespace loa

@@ -1,0 +1,50 @@
+#include <gtest/gtest.h>
+
+#include "helpers.hpp"
+#include "loa/players.hpp"
+
+namespace loa {
+namespace {
+
+TEST(Players, EveryPlayerPlaysLegalMovesToTheEnd) {
+  for (auto name : preset_names())
+    for (const char* spec : {"random", "greedy", "engine:nodes=300"}) {
+      auto player = make_player(spec, 4);
+      ASSERT_TRUE(player.ok()) << spec;
+      Game g(*preset(name));
+      while (!g.over()) {
+        const Move m = (*player)->choose(g);
+        ASSERT_TRUE(g.is_legal(m)) << name << " " << spec << " " << move_text(m);
+        g.play(m);
+      }
+    }
+}
+
+TEST(Players, GreedyTakesAnImmediateWin) {
+  // Black connects with a1-a2 or b3-b2 among its eight moves.
+  const Game g = test::game_from_text(loaps(), "7/5w1/7/6w/1b5/7/b6 b 0 0 0");
+  Game after = g;
+  after.play(GreedyPlayer().choose(g));
+  EXPECT_EQ(after.outcome().state, GameState::BlackWins);
+}
+
+TEST(Players, RandomIsReproducibleFromItsSeed) {
+  RandomPlayer a(7), b(7);
+  Game g(olympiad());
+  for (int i = 0; i < 20 && !g.over(); ++i) {
+    const Move m = a.choose(g);
+    EXPECT_EQ(b.choose(g), m);
+    g.play(m);
+  }
+}
+
+TEST(Players, SpecsAndTheirErrors) {
+  EXPECT_EQ((*make_player("engine:depth=3", 1))->name(), "engine:depth=3");
+  EXPECT_EQ((*make_player("engine:ms=50", 1))->name(), "engine:ms=50");
+  for (const char* bad : {"", "human", "engine:", "engine:depth=", "engine:depth=x", "engine:depth=-1",
+                          "engine:speed=3", "enginex", "engine:nodes=99999999999"})
+    EXPECT_FALSE(make_player(bad, 1).ok()) << bad;
+}
+
+}  // namespace
+}  // namespace loa

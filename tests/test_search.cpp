@@ -1,0 +1,179 @@
+// The engine: exact game results with their distance, the preset's rules
+// scored as they say (points in LOAPS), determinism, limits and stopping.
+#include <gtest/gtest.h>
+
+#include <future>
+#include <random>
+#include <thread>
+
+#include "helpers.hpp"
+#include "loa/match.hpp"
+#include "loa/search.hpp"
+
+namespace loa {
+namespace {
+
+SearchResult search_depth(const Game& g, int depth) {
+  Engine engine(8);
+  Limits limits;
+  limits.depth = depth;
+  return engine.search(g, limits);
+}
+
+// Black b3-b2 connects (b2 and a1) and scores 3 + 12.
+constexpr const char* kLoapsConnect = "7/5w1/7/6w/1b5/7/b6 b 0";
+
+bool wins_at_once(const Game& g, Move m) {
+  Game after = g;
+  after.play(m);
+  return after.over() && after.outcome().score_for(g.side_to_move()) > 0;
+}
+
+TEST(Search, TakesAnImmediateWin) {
+  // Black connects with b3-b2 (3 + 12 points) or a1-a2 (12).
+  const Game g = test::game_from_text(loaps(), std::string(kLoapsConnect) + " 0 0");
+  const SearchResult r = search_depth(g, 4);
+  EXPECT_TRUE(wins_at_once(g, r.best)) << move_text(r.best);
+  EXPECT_EQ(r.score, win_in(1));
+}
+
+TEST(Search, DoesNotConnectIntoALossOnPoints) {
+  // White leads by 20: any connection by black (12 or 15 points) loses. White
+  // (e7 g7 g1) cannot connect at once, so black can still play on.
+  const Game g = test::game_from_text(loaps(), "4w1w/7/7/7/1b5/7/b5w b 0 0 20");
+  const SearchResult r = search_depth(g, 4);
+  Game after = g;
+  after.play(r.best);
+  EXPECT_FALSE(after.over()) << move_text(r.best);
+  EXPECT_GT(r.score, loss_in(4));
+}
+
+TEST(Search, FindsAForcedWinInThreePlies) {
+  // From appendix E game 1 (plies adjusted): white wins by force.
+  const Game g = test::game_from_text(olympiad(), "8/7w/6wb/4b3/1b4w1/2b1b1bw/2b1www1/8 w 20");
+  const SearchResult r = search_depth(g, 5);
+  EXPECT_EQ(r.score, win_in(3));
+  Game after = g;
+  after.play(r.best);
+  EXPECT_FALSE(after.over());
+  // Whatever black answers, white then has a winning move.
+  for (Move reply : after.legal_moves()) {
+    after.play(reply);
+    const SearchResult finish = search_depth(after, 2);
+    EXPECT_EQ(finish.score, win_in(1)) << "after " << move_text(reply);
+    after.undo();
+  }
+}
+
+TEST(Search, NeverLeavesAnImmediateWinWhenItCanBeStopped) {
+  std::mt19937_64 rng(5);
+  int checked = 0;
+  for (int game_no = 0; game_no < 40; ++game_no) {
+    Game g = random_opening(olympiad(), 12 + game_no % 20, rng);
+    const SearchResult r = search_depth(g, 3);
+    // Can the opponent win at once after the engine's move, while some other
+    // move would have prevented that?
+    auto opponent_wins_after = [&](Move m) {
+      Game after = g;
+      after.play(m);
+      if (after.over()) return false;
+      for (Move reply : after.legal_moves()) {
+        after.play(reply);
+        const bool lost = after.over() && after.outcome().score_for(g.side_to_move()) < 0;
+        after.undo();
+        if (lost) return true;
+      }
+      return false;
+    };
+    if (!opponent_wins_after(r.best)) continue;
+    ++checked;
+    for (Move m : g.legal_moves()) EXPECT_TRUE(opponent_wins_after(m)) << to_position_text(g) << " " << move_text(m);
+  }
+  SUCCEED() << checked << " positions where every move lost";
+}
+
+TEST(Search, DeterministicForANodeLimit) {
+  const Game g(olympiad());
+  Limits limits;
+  limits.nodes = 30000;
+  Engine a(8), b(8);
+  const SearchResult ra = a.search(g, limits), rb = b.search(g, limits);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_LE(ra.nodes, limits.nodes);
+  EXPECT_EQ(ra.best, rb.best);
+  EXPECT_EQ(ra.score, rb.score);
+  EXPECT_EQ(ra.pv, rb.pv);
+}
+
+TEST(Search, ReportsEveryIterationWithAPrincipalVariation) {
+  Engine engine(8);
+  std::vector<SearchInfo> seen;
+  engine.on_iteration = [&](const SearchInfo& i) { seen.push_back(i); };
+  Limits limits;
+  limits.depth = 5;
+  const SearchResult r = engine.search(Game(loaps()), limits);
+  ASSERT_EQ(seen.size(), 5u);
+  for (int d = 0; d < 5; ++d) EXPECT_EQ(seen[d].depth, d + 1);
+  // The PV is a legal line from the root, and the result is its first move.
+  Game g(loaps());
+  for (Move m : seen.back().pv) {
+    ASSERT_TRUE(g.is_legal(m)) << move_text(m);
+    g.play(m);
+  }
+  EXPECT_EQ(r.best, seen.back().pv.front());
+}
+
+TEST(Search, StopsWhenAskedFromAnotherThread) {
+  Engine engine(8);
+  std::promise<void> started;
+  bool signalled = false;
+  engine.on_iteration = [&](const SearchInfo& i) {
+    if (i.depth == 2 && !signalled) signalled = true, started.set_value();
+  };
+  const Game g(olympiad());
+  auto result = std::async(std::launch::async, [&] { return engine.search(g, Limits{}); });
+  started.get_future().wait();
+  engine.stop();
+  const SearchResult r = result.get();
+  EXPECT_TRUE(g.is_legal(r.best));
+  EXPECT_LT(r.depth, kMaxDepth);
+}
+
+TEST(Search, AlwaysReturnsALegalMoveEvenWithATinyBudget) {
+  std::mt19937_64 rng(9);
+  for (auto name : preset_names()) {
+    Game g = random_opening(*preset(name), 6, rng);
+    Engine engine(1);
+    Limits limits;
+    limits.nodes = 1;
+    EXPECT_TRUE(g.is_legal(engine.search(g, limits).best)) << name;
+  }
+}
+
+TEST(Search, PassesWhenStuck) {
+  const Game g = test::game_from_text(olympiad(), "6wb/6ww/8/8/8/8/ww6/bw6 b");
+  EXPECT_TRUE(search_depth(g, 3).best.is_pass());
+}
+
+TEST(TimeBudget, MovetimeAndClock) {
+  const Game g(olympiad());
+  Limits movetime;
+  movetime.movetime_ms = 100;
+  EXPECT_EQ(time_budget(movetime, g).hard_ms, 90);
+  Limits clock;
+  clock.time_ms = {60000, 60000};
+  const TimeBudget b = time_budget(clock, g);
+  EXPECT_GT(b.soft_ms, 0);
+  EXPECT_LE(b.soft_ms, b.hard_ms);
+  EXPECT_LE(b.hard_ms, 60000 / 3);
+  // Near the ply limit few moves remain, so more of the clock is spent.
+  const Game late = test::game_from_text(loaps(), "1bb1bb1/w5w/w5w/7/w5w/w5w/1bb1bb1 b 96");
+  const Game early(loaps());
+  EXPECT_GT(time_budget(clock, late).soft_ms, time_budget(clock, early).soft_ms);
+  EXPECT_LE(time_budget(clock, late).hard_ms, 60000 / 3);
+  // No limits: no budget.
+  EXPECT_EQ(time_budget(Limits{}, g).hard_ms, 0);
+}
+
+}  // namespace
+}  // namespace loa

@@ -12,5 +12,6 @@ int cmd_demo(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
+int cmd_tune(const std::vector<std::string>& args);
 
 }  // namespace loa::cli

@@ -25,6 +25,7 @@ constexpr Command kCommands[] = {
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
+    {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},
 };
 
 void print_usage() {

@@ -1,0 +1,48 @@
+// Evaluation and search on fixed positions of both board sizes.
+#include <benchmark/benchmark.h>
+
+#include "loa/eval.hpp"
+#include "loa/position_text.hpp"
+#include "loa/search.hpp"
+
+namespace {
+
+using namespace loa;
+
+constexpr const char* kMiddle8 = "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20";
+constexpr const char* kMiddle7 = "1bb4/w4b1/w1w1w2/2b3b/6w/ww5/1bb4 b 18 4 5";
+
+Game middle(int size) {
+  return size == 8 ? *parse_position_text(kMiddle8, olympiad()) : *parse_position_text(kMiddle7, loaps());
+}
+
+void BM_Evaluate(benchmark::State& state) {
+  const Game g = middle(int(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(evaluate(g));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Evaluate)->Arg(8)->Arg(7);
+
+void BM_EulerNumber(benchmark::State& state) {
+  const Game g = middle(int(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(euler_number(g.position().pieces(Black)));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EulerNumber)->Arg(8)->Arg(7);
+
+// Nodes per second of a fixed-depth search from a middle-game position.
+void BM_Search(benchmark::State& state) {
+  const Game g = middle(int(state.range(0)));
+  Engine engine(16);
+  Limits limits;
+  limits.depth = int(state.range(1));
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    engine.new_game();
+    nodes += engine.search(g, limits).nodes;
+  }
+  state.SetItemsProcessed(std::int64_t(nodes));
+}
+BENCHMARK(BM_Search)->Args({8, 10})->Args({7, 12})->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -41,8 +41,15 @@ TEST(Players, RandomIsReproducibleFromItsSeed) {
 TEST(Players, SpecsAndTheirErrors) {
   EXPECT_EQ((*make_player("engine:depth=3", 1))->name(), "engine:depth=3");
   EXPECT_EQ((*make_player("engine:ms=50", 1))->name(), "engine:ms=50");
-  for (const char* bad : {"", "human", "engine:", "engine:depth=", "engine:depth=x", "engine:depth=-1",
-                          "engine:speed=3", "enginex", "engine:nodes=99999999999"})
+  auto tuned = make_player("engine:nodes=100:tempo=45:groups=0", 1);
+  ASSERT_TRUE(tuned.ok()) << tuned.error();
+  auto* engine = dynamic_cast<EnginePlayer*>(tuned->get());
+  ASSERT_NE(engine, nullptr);
+  EXPECT_EQ(engine->engine().weights().tempo, 45);
+  EXPECT_EQ(engine->engine().weights().groups, 0);
+  for (const char* bad :
+       {"", "human", "engine:", "engine:depth=", "engine:depth=x", "engine:depth=-1", "engine:speed=3", "enginex",
+        "engine:nodes=99999999999", "engine:nodes=0", "engine:tempo", "engine::nodes=5"})
     EXPECT_FALSE(make_player(bad, 1).ok()) << bad;
 }
 

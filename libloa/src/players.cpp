@@ -23,38 +23,43 @@ Move GreedyPlayer::choose(const Game& game) {
   return best;
 }
 
-std::string EnginePlayer::name() const {
-  if (limits_.depth) return "engine:depth=" + std::to_string(limits_.depth);
-  if (limits_.nodes) return "engine:nodes=" + std::to_string(limits_.nodes);
-  if (limits_.movetime_ms) return "engine:ms=" + std::to_string(limits_.movetime_ms);
-  return "engine";
-}
-
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed) {
   if (spec == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (spec == "greedy") return std::unique_ptr<Player>(new GreedyPlayer());
-  if (spec.rfind("engine", 0) != 0)
-    return Error{"unknown player '" + spec + "' (random, greedy, engine[:depth=N|nodes=N|ms=N])"};
+  const std::string usage = " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N...])";
+  if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
+    return Error{"unknown player '" + spec + "'" + usage};
   Limits limits;
-  limits.movetime_ms = 100;
-  if (spec != "engine") {
-    const auto eq = spec.find('=');
+  EvalWeights weights;
+  bool limited = false;
+  // Options after "engine", each "key=value": a limit or an evaluation weight.
+  for (std::size_t at = 6; at < spec.size();) {
+    const std::size_t end = std::min(spec.find(':', at + 1), spec.size());
+    const std::string item = spec.substr(at + 1, end - at - 1);
+    at = end;
+    const auto eq = item.find('=');
     long long n = 0;
-    if (spec.size() < 8 || spec[6] != ':' || eq == std::string::npos || !text::parse_int(spec.substr(eq + 1), n) ||
-        n <= 0 || n > 1000000000)
-      return Error{"bad engine limit in '" + spec + "' (engine:depth=N, engine:nodes=N or engine:ms=N)"};
-    const std::string what = spec.substr(7, eq - 7);
-    limits.movetime_ms = 0;
-    if (what == "depth")
-      limits.depth = int(std::min<long long>(n, kMaxDepth));
-    else if (what == "nodes")
-      limits.nodes = std::uint64_t(n);
-    else if (what == "ms")
-      limits.movetime_ms = int(n);
+    if (eq == std::string::npos || !text::parse_int(item.substr(eq + 1), n) || n < 0 || n > 1000000000)
+      return Error{"bad option '" + item + "' in '" + spec + "'" + usage};
+    const std::string key = item.substr(0, eq);
+    bool known = true;
+    if (key == "depth" && n > 0)
+      limits.depth = int(std::min<long long>(n, kMaxDepth)), limited = true;
+    else if (key == "nodes" && n > 0)
+      limits.nodes = std::uint64_t(n), limited = true;
+    else if (key == "ms" && n > 0)
+      limits.movetime_ms = int(n), limited = true;
     else
-      return Error{"unknown engine limit '" + what + "' (depth, nodes or ms)"};
+      known = false;
+    for (int i = 0; !known && i < EvalWeights::kCount; ++i)
+      if (key == EvalWeights::kNames[i]) *weights.fields()[i] = int(n), known = true;
+    if (!known) return Error{"unknown engine option '" + item + "' in '" + spec + "'" + usage};
   }
-  return std::unique_ptr<Player>(new EnginePlayer(limits));
+  if (!limited) limits.movetime_ms = 100;
+  auto player = std::make_unique<EnginePlayer>(limits);
+  player->engine().weights() = weights;
+  player->set_name(spec);
+  return std::unique_ptr<Player>(std::move(player));
 }
 
 }  // namespace loa

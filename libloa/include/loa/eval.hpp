@@ -29,16 +29,17 @@ constexpr Value loss_in(int ply) { return -kWin + ply; }
 constexpr bool is_decisive(Value v) { return v >= kWinBound || v <= -kWinBound; }
 
 // Weights of the evaluation terms, in evaluation units per feature unit.
-// Defaults come from self-play tuning (tools: `loa tune`).
+// Defaults come from self-play: `loa tune` (SPSA) and coordinate probes with
+// `loa match` (docs/search.md has the figures).
 struct EvalWeights {
   int concentration = 22;  // per unit of distance surplus per piece (x16)
   int centralisation = 6;  // per unit of mean piece-square value (/4)
   int quads = 14;          // per 2x2 window holding 3 or 4 own pieces
-  int groups = 45;         // per group beyond the first
+  int groups = 0;          // per group beyond the first (self-play: better off)
   int connectedness = 10;  // per adjacent own pair per piece (x16)
   int area = 3;            // per square of the bounding box
-  int mobility = 4;        // per legal move
-  int tempo = 20;          // for the side to move
+  int mobility = 8;        // per legal move
+  int tempo = 60;          // for the side to move
   int points = 6;          // per game point of lead (points rules only)
   int race_scale = 100;    // percent: weight of the connection race under points rules
 

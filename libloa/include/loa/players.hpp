@@ -50,18 +50,21 @@ class EnginePlayer final : public Player {
  public:
   explicit EnginePlayer(Limits limits, std::size_t hash_mb = 16) : engine_(hash_mb), limits_(limits) {}
   Move choose(const Game& game) override { return engine_.search(game, limits_).best; }
-  std::string name() const override;
+  std::string name() const override { return name_; }
+  void set_name(std::string name) { name_ = std::move(name); }
   void new_game() override { engine_.new_game(); }
   Engine& engine() { return engine_; }
 
  private:
   Engine engine_;
   Limits limits_;
+  std::string name_ = "engine";
 };
 
-// A player from a short description: "random", "greedy", "engine" with
-// optional limits "engine:depth=6", "engine:nodes=20000", "engine:ms=100".
-// `seed` seeds the random player.
+// A player from a short description: "random", "greedy", or "engine" with
+// options, each ":key=value": a limit (depth, nodes, ms; 100 ms a move when
+// none is given) or an evaluation weight by its EvalWeights name, as in
+// "engine:nodes=20000:tempo=40". `seed` seeds the random player.
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed);
 
 }  // namespace loa

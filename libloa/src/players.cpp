@@ -26,11 +26,13 @@ Move GreedyPlayer::choose(const Game& game) {
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed) {
   if (spec == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (spec == "greedy") return std::unique_ptr<Player>(new GreedyPlayer());
-  const std::string usage = " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N...])";
+  const std::string usage =
+      " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
   Limits limits;
   EvalWeights weights;
+  SearchOptions search;
   bool limited = false;
   // Options after "engine", each "key=value": a limit or an evaluation weight.
   for (std::size_t at = 6; at < spec.size();) {
@@ -49,6 +51,12 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       limits.nodes = std::uint64_t(n), limited = true;
     else if (key == "ms" && n > 0)
       limits.movetime_ms = int(n), limited = true;
+    else if (key == "nullmove" && n <= 1)
+      search.null_move = n;
+    else if (key == "multicut" && n <= 1)
+      search.multi_cut = n;
+    else if (key == "lmr" && n <= 1)
+      search.reductions = n;
     else
       known = false;
     for (int i = 0; !known && i < EvalWeights::kCount; ++i)
@@ -58,6 +66,7 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (!limited) limits.movetime_ms = 100;
   auto player = std::make_unique<EnginePlayer>(limits);
   player->engine().weights() = weights;
+  player->engine().options() = search;
   player->set_name(spec);
   return std::unique_ptr<Player>(std::move(player));
 }

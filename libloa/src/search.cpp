@@ -29,6 +29,13 @@ const Reductions& reductions() {
   return table;
 }
 
+// Multi-cut: from this depth, try this many moves at this reduction and
+// prune when this many fail high (Winands' MIA uses 6 moves and 3 cuts).
+constexpr int kMultiCutDepth = 5;
+constexpr int kMultiCutMoves = 6;
+constexpr int kMultiCutNeeded = 3;
+constexpr int kMultiCutReduction = 3;
+
 // Win and loss values are stored relative to the node, not the root.
 Value value_to_tt(Value v, int ply) { return v >= kWinBound ? v + ply : v <= -kWinBound ? v - ply : v; }
 Value value_from_tt(Value v, int ply) { return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v; }
@@ -70,7 +77,7 @@ void Engine::new_game() {
 class Searcher {
  public:
   Searcher(Engine& engine, const Game& game, const Limits& limits)
-      : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_) {
+      : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_), options_(engine.options_) {
     budget_ = time_budget(limits, game);
   }
 
@@ -94,6 +101,7 @@ class Searcher {
   TimeBudget budget_;
   TranspositionTable& tt_;
   const EvalWeights& w_;
+  const SearchOptions options_;
   Clock::time_point start_ = Clock::now();
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
@@ -225,7 +233,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) return v;
   }
   // The static evaluation is needed only to decide on a null move.
-  const bool try_null = allow_null && !pv_node && depth >= 3 && !is_decisive(beta) &&
+  const bool try_null = allow_null && options_.null_move && !pv_node && depth >= 3 && !is_decisive(beta) &&
                         game_.position().piece_count(game_.side_to_move()) >= 4;
   const Value static_eval = entry && entry->eval != kNoEval ? entry->eval : try_null ? evaluate(game_, w_) : kNoEval;
 
@@ -244,6 +252,22 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   std::array<int, kMaxMoves> scores;
   score_moves(moves, tt_move, ply, scores);
 
+  // Multi-cut (Bjornsson; used in MIA): at an expected cut node, if several
+  // of the first moves already fail high at reduced depth, one of them will
+  // at full depth too.
+  if (options_.multi_cut && cut_node && !pv_node && depth >= kMultiCutDepth && !is_decisive(beta)) {
+    int cuts = 0;
+    for (int i = 0; i < std::min(moves.size(), kMultiCutMoves) && cuts < kMultiCutNeeded; ++i) {
+      pick_next(moves, scores, i);
+      game_.play(moves[i]);
+      const Value v = -search(depth - 1 - kMultiCutReduction, ply + 1, -beta, -beta + 1, false, true);
+      game_.undo();
+      if (stopped_) return 0;
+      cuts += v >= beta;
+    }
+    if (cuts >= kMultiCutNeeded) return beta;
+  }
+
   Value best = -kInfinite;
   Move best_move = Move::none();
   const Value alpha_start = alpha;
@@ -258,7 +282,8 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
       // Late quiet moves are searched shallower first; a surprise gets the
       // full depth again (realisation-probability search in spirit).
       int r = 0;
-      if (depth >= 3 && i >= 3 && !m.is_capture() && m != killers_[ply][0] && m != killers_[ply][1]) {
+      if (options_.reductions && depth >= 3 && i >= 3 && !m.is_capture() && m != killers_[ply][0] &&
+          m != killers_[ply][1]) {
         r = reductions().r[std::min(depth, kMaxDepth)][i];
         r += cut_node;
         r -= pv_node;

@@ -63,8 +63,9 @@ class EnginePlayer final : public Player {
 
 // A player from a short description: "random", "greedy", or "engine" with
 // options, each ":key=value": a limit (depth, nodes, ms; 100 ms a move when
-// none is given) or an evaluation weight by its EvalWeights name, as in
-// "engine:nodes=20000:tempo=40". `seed` seeds the random player.
+// none is given), a search feature switched on or off (nullmove, multicut,
+// lmr: 0 or 1) or an evaluation weight by its EvalWeights name, as in
+// "engine:nodes=20000:multicut=0:tempo=40". `seed` seeds the random player.
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed);
 
 }  // namespace loa

@@ -58,6 +58,13 @@ struct SearchResult {
   std::vector<Move> pv;
 };
 
+// Search features that can be switched off, to measure what each is worth.
+struct SearchOptions {
+  bool null_move = true;
+  bool multi_cut = false;  // measured no gain at short time controls (docs/search.md)
+  bool reductions = true;  // late-move reductions
+};
+
 class Engine {
  public:
   explicit Engine(std::size_t hash_mb = 16) : tt_(hash_mb) {}
@@ -68,6 +75,8 @@ class Engine {
 
   EvalWeights& weights() { return weights_; }
   const EvalWeights& weights() const { return weights_; }
+  SearchOptions& options() { return options_; }
+  const SearchOptions& options() const { return options_; }
 
   // Called after each completed iteration (and after a fail at the root).
   std::function<void(const SearchInfo&)> on_iteration;
@@ -84,6 +93,7 @@ class Engine {
   friend class Searcher;
   TranspositionTable tt_;
   EvalWeights weights_;
+  SearchOptions options_;
   std::atomic<bool> stop_{false};
   // History of quiet moves by side, origin and destination.
   std::vector<std::int32_t> history_ = std::vector<std::int32_t>(2 * 64 * 64, 0);

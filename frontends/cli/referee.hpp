@@ -1,0 +1,45 @@
+// What the three referees share: who plays (a program or a built-in
+// player), how a game ended, and the summary of many games.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "loa/players.hpp"
+
+namespace loa::cli {
+
+// A contestant: an external program (a path, with arguments after blanks),
+// or "builtin:SPEC" for a built-in player (random, greedy, engine:ms=100...).
+struct Contestant {
+  std::string spec;
+  std::vector<std::string> argv;    // empty for a built-in
+  std::unique_ptr<Player> builtin;  // null for a program
+
+  bool is_builtin() const { return builtin != nullptr; }
+  std::string name() const { return spec; }
+};
+
+Contestant make_contestant(const std::string& spec, std::uint64_t seed);
+
+// The end of one refereed game, from contestant 0's point of view where a
+// game has two.
+struct RefereeGame {
+  std::vector<Move> moves;
+  Outcome outcome;
+  std::array<int, 2> points{};
+  int winner = -1;              // contestant index, -1 for a draw
+  std::string fault;            // the first fault, naming the contestant; empty if none
+  std::array<double, 2> cpu{};  // CPU seconds each contestant used
+};
+
+// Median and worst of a list of CPU times.
+std::string cpu_summary(std::vector<double> seconds);
+
+int referee_kattis(const std::vector<std::string>& args);
+int referee_potm(const std::vector<std::string>& args);
+int referee_votey(const std::vector<std::string>& args);
+
+}  // namespace loa::cli

@@ -1,0 +1,45 @@
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "commands.hpp"
+#include "referee.hpp"
+
+namespace loa::cli {
+
+Contestant make_contestant(const std::string& spec, std::uint64_t seed) {
+  Contestant c;
+  c.spec = spec;
+  if (spec.rfind("builtin:", 0) == 0) {
+    auto player = make_player(spec.substr(8), seed);
+    if (!player) throw UsageError{"referee: " + player.error()};
+    c.builtin = std::move(player).value();
+    return c;
+  }
+  std::istringstream words(spec);
+  for (std::string w; words >> w;) c.argv.push_back(w);
+  if (c.argv.empty()) throw UsageError{"referee: empty program"};
+  return c;
+}
+
+std::string cpu_summary(std::vector<double> seconds) {
+  if (seconds.empty()) return "no games";
+  std::sort(seconds.begin(), seconds.end());
+  return fmt::format("median {:.2f} s, worst {:.2f} s", seconds[seconds.size() / 2], seconds.back());
+}
+
+int cmd_referee(const std::vector<std::string>& args) {
+  const std::string usage = "usage: loa referee potm|kattis|votey ...   (loa referee PROTOCOL --help for its options)";
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    fmt::print("{}\n", usage);
+    return 0;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "kattis") return referee_kattis(rest);
+  if (args[0] == "potm") return referee_potm(rest);
+  if (args[0] == "votey") return referee_votey(rest);
+  throw UsageError{"referee: unknown protocol '" + args[0] + "' (potm, kattis or votey)"};
+}
+
+}  // namespace loa::cli

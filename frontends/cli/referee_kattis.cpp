@@ -1,0 +1,113 @@
+// loa referee kattis PROGRAM: the Kattis judge. Gives the program its colour,
+// plays uniformly random legal moves against it, and accepts a game only if
+// the program wins within 100 moves, exits by itself and stays within its
+// CPU time for the whole game.
+#include <fmt/core.h>
+
+#include <random>
+
+#include "loa/notation.hpp"
+#include "process.hpp"
+#include "referee.hpp"
+
+namespace loa::cli {
+
+namespace {
+
+RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng, double cpu_limit) {
+  RefereeGame r;
+  Game game(kattis());
+  RandomPlayer judge(rng());
+  Interactive child;
+  if (program.is_builtin()) {
+    program.builtin->new_game();
+  } else if (!child.start(program.argv) || !child.send(colour == Black ? "0" : "1")) {
+    r.fault = "program: cannot start or write to it";
+    return r;
+  }
+  while (!game.over()) {
+    Move m;
+    if (game.side_to_move() == colour) {
+      if (program.is_builtin()) {
+        m = program.builtin->choose(game);
+      } else {
+        const auto line = child.read_line(std::max(1.0, 3 * cpu_limit));
+        if (!line) {
+          r.fault = child.timed_out() ? "program: no move in time" : "program: output ended mid-game";
+          break;
+        }
+        const auto parsed = parse_kattis_move(*line, game);
+        if (!parsed) {
+          r.fault = "program: " + parsed.error();
+          break;
+        }
+        m = *parsed;
+      }
+    } else {
+      m = judge.choose(game);
+      if (!program.is_builtin() && !child.send(kattis_move_text(m, 8))) {
+        r.fault = "program: closed its input mid-game";
+        break;
+      }
+    }
+    game.play(m);
+    r.moves.push_back(m);
+  }
+  if (!program.is_builtin()) {
+    if (r.fault.empty()) {
+      // After the last move the program must see that the game is over and
+      // exit, without another word.
+      const auto extra = child.read_line(2.0);
+      if (extra)
+        r.fault = "program: wrote after the game ended: " + extra->substr(0, 40);
+      else if (child.timed_out())
+        r.fault = "program: did not exit at the end of the game";
+    }
+    const int code = child.finish(1.0);
+    r.cpu[0] = child.cpu_seconds();
+    if (r.fault.empty() && code != 0) r.fault = fmt::format("program: exit code {}", code);
+    if (r.fault.empty() && r.cpu[0] > cpu_limit) r.fault = fmt::format("program: {:.2f} s of CPU", r.cpu[0]);
+  }
+  r.outcome = game.outcome();
+  r.winner = r.fault.empty() && game.outcome().score_for(colour) > 0 ? 0 : -1;
+  return r;
+}
+
+}  // namespace
+
+int referee_kattis(const std::vector<std::string>& args) {
+  po::options_description options("referee kattis options");
+  options.add_options()("program", po::value<std::string>()->required(), "program to judge (a path, or builtin:SPEC)")(
+      "games,g", po::value<int>()->default_value(10), "games, colours alternating")(
+      "seed,s", po::value<std::uint64_t>()->default_value(1), "seed of the judge's random moves")(
+      "cpu", po::value<double>()->default_value(1.0), "CPU seconds allowed for a whole game");
+  po::positional_options_description positional;
+  positional.add("program", 1);
+  po::variables_map vm;
+  if (!parse_options("referee kattis", "PROGRAM [--games N] [--seed S] [--cpu SECONDS]", options, args, vm,
+                     &positional))
+    return 0;
+  const int games = vm["games"].as<int>();
+  if (games < 1 || games > 100000) throw UsageError{"referee kattis: --games must lie in 1..100000"};
+  Contestant program = make_contestant(vm["program"].as<std::string>(), vm["seed"].as<std::uint64_t>());
+  std::mt19937_64 rng(vm["seed"].as<std::uint64_t>());
+  int accepted = 0;
+  std::vector<double> cpu;
+  for (int i = 0; i < games; ++i) {
+    const Color colour = i % 2 == 0 ? Black : White;
+    const RefereeGame g = kattis_game(program, colour, rng, vm["cpu"].as<double>());
+    cpu.push_back(g.cpu[0]);
+    const bool ok = g.winner == 0;
+    accepted += ok;
+    fmt::print("game {:>4}: program {} : {} ({}), {} moves, {:.2f} s CPU{}\n", i + 1,
+               colour == Black ? "black" : "white", ok ? "accepted" : "not accepted",
+               g.fault.empty()
+                   ? std::string(to_string(g.outcome.state)) + ", " + std::string(to_string(g.outcome.reason))
+                   : "fault: " + g.fault,
+               g.moves.size(), g.cpu[0], "");
+  }
+  fmt::print("\n{} of {} games accepted; CPU per game: {}\n", accepted, games, cpu_summary(cpu));
+  return accepted == games ? 0 : 1;
+}
+
+}  // namespace loa::cli

@@ -2,6 +2,7 @@
 // player), how a game ended, and the summary of many games.
 #pragma once
 
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,20 @@ struct RefereeGame {
   int winner = -1;              // contestant index, -1 for a draw
   std::string fault;            // the first fault, naming the contestant; empty if none
   std::array<double, 2> cpu{};  // CPU seconds each contestant used
+};
+
+// A record of every line exchanged, for golden tests and for reading what
+// a program did: "> NAME line" for what it was sent, "< NAME line" for what
+// it said, "# text" for the referee's notes. Writes nothing when no file.
+class Transcript {
+ public:
+  explicit Transcript(const std::string& path);
+  void sent(const std::string& who, const std::string& text);
+  void received(const std::string& who, const std::string& text);
+  void note(const std::string& text);
+
+ private:
+  std::unique_ptr<std::ofstream> file_;
 };
 
 // Median and worst of a list of CPU times.

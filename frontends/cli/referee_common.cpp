@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "commands.hpp"
@@ -20,7 +21,32 @@ Contestant make_contestant(const std::string& spec, std::uint64_t seed) {
   std::istringstream words(spec);
   for (std::string w; words >> w;) c.argv.push_back(w);
   if (c.argv.empty()) throw UsageError{"referee: empty program"};
+  // Programs run inside their own run directories: a relative path must
+  // still name the same file.
+  if (c.argv[0].find('/') != std::string::npos) c.argv[0] = std::filesystem::absolute(c.argv[0]).string();
   return c;
+}
+
+Transcript::Transcript(const std::string& path) {
+  if (path.empty()) return;
+  file_ = std::make_unique<std::ofstream>(path);
+  if (!*file_) throw UsageError{"referee: cannot write the transcript " + path};
+}
+
+void Transcript::sent(const std::string& who, const std::string& text) {
+  if (!file_) return;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) *file_ << "> " << who << " " << line << "\n";
+}
+
+void Transcript::received(const std::string& who, const std::string& text) {
+  if (!file_) return;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) *file_ << "< " << who << " " << line << "\n";
+}
+
+void Transcript::note(const std::string& text) {
+  if (file_) *file_ << "# " << text << "\n";
 }
 
 std::string cpu_summary(std::vector<double> seconds) {

@@ -14,14 +14,15 @@ namespace loa::cli {
 
 namespace {
 
-RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng, double cpu_limit) {
+RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng, double cpu_limit, Transcript& t) {
   RefereeGame r;
   Game game(kattis());
   RandomPlayer judge(rng());
   Interactive child;
   if (program.is_builtin()) {
     program.builtin->new_game();
-  } else if (!child.start(program.argv) || !child.send(colour == Black ? "0" : "1")) {
+  } else if (t.sent("program", colour == Black ? "0" : "1"),
+             !child.start(program.argv) || !child.send(colour == Black ? "0" : "1")) {
     r.fault = "program: cannot start or write to it";
     return r;
   }
@@ -36,6 +37,7 @@ RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng,
           r.fault = child.timed_out() ? "program: no move in time" : "program: output ended mid-game";
           break;
         }
+        t.received("program", *line);
         const auto parsed = parse_kattis_move(*line, game);
         if (!parsed) {
           r.fault = "program: " + parsed.error();
@@ -45,6 +47,7 @@ RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng,
       }
     } else {
       m = judge.choose(game);
+      if (!program.is_builtin()) t.sent("program", kattis_move_text(m, 8));
       if (!program.is_builtin() && !child.send(kattis_move_text(m, 8))) {
         r.fault = "program: closed its input mid-game";
         break;
@@ -68,6 +71,7 @@ RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng,
     if (r.fault.empty() && code != 0) r.fault = fmt::format("program: exit code {}", code);
     if (r.fault.empty() && r.cpu[0] > cpu_limit) r.fault = fmt::format("program: {:.2f} s of CPU", r.cpu[0]);
   }
+  if (!r.fault.empty()) t.note("fault: " + r.fault);
   r.outcome = game.outcome();
   r.winner = r.fault.empty() && game.outcome().score_for(colour) > 0 ? 0 : -1;
   return r;
@@ -80,7 +84,8 @@ int referee_kattis(const std::vector<std::string>& args) {
   options.add_options()("program", po::value<std::string>()->required(), "program to judge (a path, or builtin:SPEC)")(
       "games,g", po::value<int>()->default_value(10), "games, colours alternating")(
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed of the judge's random moves")(
-      "cpu", po::value<double>()->default_value(1.0), "CPU seconds allowed for a whole game");
+      "cpu", po::value<double>()->default_value(1.0), "CPU seconds allowed for a whole game")(
+      "transcript", po::value<std::string>()->default_value(""), "write every line exchanged to this file");
   po::positional_options_description positional;
   positional.add("program", 1);
   po::variables_map vm;
@@ -91,11 +96,13 @@ int referee_kattis(const std::vector<std::string>& args) {
   if (games < 1 || games > 100000) throw UsageError{"referee kattis: --games must lie in 1..100000"};
   Contestant program = make_contestant(vm["program"].as<std::string>(), vm["seed"].as<std::uint64_t>());
   std::mt19937_64 rng(vm["seed"].as<std::uint64_t>());
+  Transcript transcript(vm["transcript"].as<std::string>());
   int accepted = 0;
   std::vector<double> cpu;
   for (int i = 0; i < games; ++i) {
     const Color colour = i % 2 == 0 ? Black : White;
-    const RefereeGame g = kattis_game(program, colour, rng, vm["cpu"].as<double>());
+    transcript.note(fmt::format("game {}: program plays {}", i + 1, colour == Black ? "black" : "white"));
+    const RefereeGame g = kattis_game(program, colour, rng, vm["cpu"].as<double>(), transcript);
     cpu.push_back(g.cpu[0]);
     const bool ok = g.winner == 0;
     accepted += ok;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 
 #include "loa/contest.hpp"
 #include "loa/match.hpp"
@@ -29,11 +30,14 @@ struct PotmSettings {
 
 // One move of a program: write the file, run it, check what it said.
 Move potm_move(Contestant& c, const Game& game, std::array<double, 2>& clock, const fs::path& dir, std::string& fault,
-               double& cpu) {
+               double& cpu, Transcript& t, const std::string& who) {
   const Color us = game.side_to_move();
   if (c.is_builtin()) return c.builtin->choose(game);
   const fs::path input = dir / "input";
-  std::ofstream(input) << potm_input_text(game, clock);
+  const std::string file = potm_input_text(game, clock);
+  std::ofstream(input) << file;
+  // The clock depends on measured CPU time: the transcript masks it.
+  t.sent(who, std::regex_replace(file, std::regex(R"(^([12] \d+) \S+$)", std::regex::multiline), "$1 *"));
   std::vector<std::string> argv = c.argv;
   argv.push_back(input.string());
   const RunResult r = run_program(argv, dir.string(), "", clock[us], clock[us] * 3 + 5);
@@ -43,6 +47,7 @@ Move potm_move(Contestant& c, const Game& game, std::array<double, 2>& clock, co
   if (r.timed_out || clock[us] < 0)
     return fault = fmt::format("ran out of time ({:.2f} s left)", clock[us]), Move::none();
   if (r.signal) return fault = fmt::format("was killed by signal {}", r.signal), Move::none();
+  t.received(who, r.out);
   if (!r.err.empty()) return fault = "wrote on stderr: " + r.err.substr(0, 60), Move::none();
   std::string line = r.out;
   if (line.empty() || line.back() != '\n' || line.find('\n') != line.size() - 1)
@@ -55,7 +60,7 @@ Move potm_move(Contestant& c, const Game& game, std::array<double, 2>& clock, co
 
 // Plays one game with contestants[first] as player 1.
 RefereeGame potm_game(std::array<Contestant, 2>& players, int first, const Game& start, const PotmSettings& s,
-                      const fs::path& base) {
+                      const fs::path& base, Transcript& t) {
   RefereeGame g;
   Game game = start;
   std::array<double, 2> clock{s.clock, s.clock};
@@ -68,10 +73,11 @@ RefereeGame potm_game(std::array<Contestant, 2>& players, int first, const Game&
   while (!game.over()) {
     const int who = game.side_to_move() == Black ? first : 1 - first;
     std::string fault;
-    const Move m = potm_move(players[who], game, clock, dirs[who], fault, g.cpu[who]);
+    const Move m = potm_move(players[who], game, clock, dirs[who], fault, g.cpu[who], t, who == 0 ? "A" : "B");
     if (!fault.empty()) {
       g.fault = fmt::format("{} ({}): {}", who == 0 ? "A" : "B", players[who].name(), fault);
       g.winner = 1 - who;
+      t.note("fault: " + g.fault);
       break;
     }
     game.play(m);
@@ -97,7 +103,9 @@ int referee_potm(const std::vector<std::string>& args) {
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed for openings and built-in players")(
       "opening-plies", po::value<int>()->default_value(0), "random plies before the programs take over")(
       "clock", po::value<double>()->default_value(60.0), "CPU seconds per program per game")(
-      "keep-dirs", "keep the run directories")("verbose,v", "print every game's moves");
+      "keep-dirs", "keep the run directories")("transcript", po::value<std::string>()->default_value(""),
+                                               "write every file and line exchanged (clocks masked) to this file")(
+      "verbose,v", "print every game's moves");
   po::positional_options_description positional;
   positional.add("a", 1).add("b", 1);
   po::variables_map vm;
@@ -116,13 +124,16 @@ int referee_potm(const std::vector<std::string>& args) {
   if (!mkdtemp(tmpl.data())) throw UsageError{"referee potm: cannot make a run directory"};
   const fs::path root = tmpl;
   std::mt19937_64 rng(seed);
+  Transcript transcript(vm["transcript"].as<std::string>());
   std::array<int, 2> match_points{}, faults{};
   std::array<std::vector<double>, 2> cpu;
   int game_no = 0;
   for (int m = 0; m < matches; ++m) {
     const Game start = random_opening(loaps(), plies, rng);
     for (int first = 0; first < 2; ++first) {
-      const RefereeGame g = potm_game(players, first, start, settings, root / fmt::format("game{}", ++game_no));
+      transcript.note(fmt::format("game {}: player 1 is {}", game_no + 1, first == 0 ? "A" : "B"));
+      const RefereeGame g =
+          potm_game(players, first, start, settings, root / fmt::format("game{}", ++game_no), transcript);
       for (int i = 0; i < 2; ++i) {
         match_points[i] += g.winner == i ? 2 : g.winner < 0 ? 1 : 0;
         if (!players[i].is_builtin()) cpu[i].push_back(g.cpu[i]);

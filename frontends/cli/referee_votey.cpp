@@ -19,15 +19,23 @@ namespace {
 struct Agent {
   Contestant* who;
   Interactive process;
+  std::string name;  // in the transcript
 };
 
+// Sends a line to an agent, writing it to the transcript.
+bool tell(Agent& a, Transcript& t, const std::string& line) {
+  t.sent(a.name, line);
+  return a.process.send(line);
+}
+
 // Reads the next code an agent sends, within its per-move CPU allowance.
-std::string read_code(Agent& a, double move_cpu, long long& code, double& cpu) {
+std::string read_code(Agent& a, double move_cpu, long long& code, double& cpu, Transcript& t) {
   const double before = a.process.cpu_seconds();
   const auto line = a.process.read_line(2 * move_cpu + 5);
   const double used = a.process.cpu_seconds() - before;
   cpu += used;
   if (!line) return a.process.timed_out() ? "no move in time" : "output ended";
+  t.received(a.name, *line);
   if (used > move_cpu) return fmt::format("took {:.1f} s of CPU for a move", used);
   try {
     std::size_t end = 0;
@@ -39,13 +47,15 @@ std::string read_code(Agent& a, double move_cpu, long long& code, double& cpu) {
   return "";
 }
 
-RefereeGame votey_game(std::array<Contestant*, 2> by_colour, double move_cpu) {
+RefereeGame votey_game(std::array<Contestant*, 2> by_colour, std::array<std::string, 2> names, double move_cpu,
+                       Transcript& t) {
   RefereeGame g;
   Game game(votey());
-  std::array<Agent, 2> agents{Agent{by_colour[0], {}}, Agent{by_colour[1], {}}};
+  std::array<Agent, 2> agents{Agent{by_colour[0], {}, names[0]}, Agent{by_colour[1], {}, names[1]}};
   auto fault = [&](int c, const std::string& what) {
     g.fault = fmt::format("{} ({}): {}", c == Black ? "black" : "white", agents[c].who->name(), what);
     g.winner = 1 - c;
+    t.note("fault: " + g.fault);
   };
   for (int c = 0; c < 2; ++c) {
     Contestant& who = *agents[c].who;
@@ -60,7 +70,7 @@ RefereeGame votey_game(std::array<Contestant*, 2> by_colour, double move_cpu) {
   // White's play(0): its first word must be 0.
   if (g.fault.empty() && !agents[White].who->is_builtin()) {
     long long zero = -1;
-    const std::string e = read_code(agents[White], move_cpu, zero, g.cpu[White]);
+    const std::string e = read_code(agents[White], move_cpu, zero, g.cpu[White], t);
     if (!e.empty() || zero != 0) fault(White, e.empty() ? "did not open with play(0)" : e);
   }
   while (g.fault.empty() && !game.over()) {
@@ -75,9 +85,9 @@ RefereeGame votey_game(std::array<Contestant*, 2> by_colour, double move_cpu) {
       claims = after.over() && after.outcome().score_for(c) > 0;
     } else {
       long long code = 0;
-      const std::string e = read_code(a, move_cpu, code, g.cpu[c]);
+      const std::string e = read_code(a, move_cpu, code, g.cpu[c], t);
       if (!e.empty()) {
-        a.process.send("-1");
+        tell(a, t, "-1");
         fault(c, e);
         break;
       }
@@ -86,7 +96,7 @@ RefereeGame votey_game(std::array<Contestant*, 2> by_colour, double move_cpu) {
       } else {
         const auto parsed = parse_votey_code(code, game);
         if (!parsed) {
-          a.process.send("-1");
+          tell(a, t, "-1");
           fault(c, parsed.error());
           break;
         }
@@ -97,14 +107,14 @@ RefereeGame votey_game(std::array<Contestant*, 2> by_colour, double move_cpu) {
     g.moves.push_back(m);
     const bool won = game.over() && game.outcome().score_for(c) > 0;
     if (claims != won) {
-      if (!a.who->is_builtin()) a.process.send("-1");
+      if (!a.who->is_builtin()) tell(a, t, "-1");
       fault(c, won ? "did not negate its winning move" : "declared a win that is not one");
       break;
     }
     // The opponent learns the move from its pending play().
     Agent& other = agents[~c];
     const int code = m.is_pass() ? 0 : votey_code(m, 8, won);
-    if (!other.who->is_builtin() && !other.process.send(std::to_string(code)) && !game.over())
+    if (!other.who->is_builtin() && !tell(other, t, std::to_string(code)) && !game.over())
       fault(~c, "closed its input");
   }
   for (int c = 0; c < 2; ++c)
@@ -127,8 +137,9 @@ int referee_votey(const std::vector<std::string>& args) {
       "b", po::value<std::string>()->required(), "program B")("games,g", po::value<int>()->default_value(2),
                                                               "games; A is black in odd games, white in even ones")(
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed for built-in players")(
-      "move-cpu", po::value<double>()->default_value(60.0), "CPU seconds allowed per move")("verbose,v",
-                                                                                            "print every game's moves");
+      "move-cpu", po::value<double>()->default_value(60.0), "CPU seconds allowed per move")(
+      "verbose,v", "print every game's moves")("transcript", po::value<std::string>()->default_value(""),
+                                               "write every line exchanged to this file");
   po::positional_options_description positional;
   positional.add("a", 1).add("b", 1);
   po::variables_map vm;
@@ -141,12 +152,15 @@ int referee_votey(const std::vector<std::string>& args) {
   const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
   std::array<Contestant, 2> players = {make_contestant(vm["a"].as<std::string>(), seed),
                                        make_contestant(vm["b"].as<std::string>(), seed + 1)};
+  Transcript transcript(vm["transcript"].as<std::string>());
   std::array<int, 2> wins{};
   int draws = 0, faults = 0;
   std::array<std::vector<double>, 2> cpu;
   for (int i = 0; i < games; ++i) {
     const int black = i % 2;  // A is black in the first game
-    const RefereeGame g = votey_game({&players[black], &players[1 - black]}, move_cpu);
+    transcript.note(fmt::format("game {}: A is {}", i + 1, black == 0 ? "black" : "white"));
+    const std::array<std::string, 2> names = {black == 0 ? "A" : "B", black == 0 ? "B" : "A"};
+    const RefereeGame g = votey_game({&players[black], &players[1 - black]}, names, move_cpu, transcript);
     const int winner = g.winner < 0 ? -1 : g.winner == Black ? black : 1 - black;
     if (winner < 0)
       ++draws;

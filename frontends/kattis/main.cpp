@@ -38,7 +38,7 @@ int run() {
       Limits limits;
       limits.overhead_ms = 5;
       limits.time_ms[us] = std::int64_t(std::max(5.0, kBudgetMs - cpu_ms()));
-      const Move m = engine.search(game, limits).best;
+      const Move m = engine.search(game, with_environment(limits)).best;
       std::cout << kattis_move_text(m, 8) << std::endl;
       game.play(m);
     } else {

@@ -63,7 +63,7 @@ int run(int argc, char** argv) {
                                {in->points[Black], in->points[White]});
   if (game && !game->over()) {
     Engine engine(16);
-    move = engine.search(*game, potm_limits(*in)).best;
+    move = engine.search(*game, with_environment(potm_limits(*in))).best;
   } else {
     // An impossible position (or one the rules call finished): play the
     // first legal move of the board as it stands.

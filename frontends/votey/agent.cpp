@@ -34,6 +34,7 @@ int run(int argc, char** argv) {
   Limits limits;
   limits.movetime_ms = kMoveMs;
   if (const char* ms = std::getenv("LOA_VOTEY_MS")) limits.movetime_ms = std::max(1, std::atoi(ms));
+  limits = with_environment(limits);
   int reply = us == White ? play(0) : 0;
   for (;;) {
     if (game.side_to_move() != us) {

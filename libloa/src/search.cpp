@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 
 namespace loa {
@@ -67,6 +68,16 @@ TimeBudget time_budget(const Limits& limits, const Game& game) {
   b.hard_ms = std::max<std::int64_t>(1, std::min(left / 3, share * 3));
   b.soft_ms = std::max<std::int64_t>(1, std::min(b.hard_ms, share * 2 / 3));
   return b;
+}
+
+Limits with_environment(Limits limits) {
+  const char* nodes = std::getenv("LOA_ENGINE_NODES");
+  if (!nodes) return limits;
+  const long long n = std::atoll(nodes);
+  if (n <= 0) return limits;
+  Limits fixed;
+  fixed.nodes = std::uint64_t(n);
+  return fixed;
 }
 
 void Engine::new_game() {

@@ -107,4 +107,10 @@ struct TimeBudget {
 };
 TimeBudget time_budget(const Limits& limits, const Game& game);
 
+// The limits a contest front-end plays with: `limits` as they are, unless the
+// environment variable LOA_ENGINE_NODES holds a node count, which then
+// replaces every time limit so that games (and golden transcripts of them)
+// are reproducible.
+Limits with_environment(Limits limits);
+
 }  // namespace loa

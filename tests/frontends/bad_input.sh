@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# bad_input.sh POTM KATTIS VOTEY: feeds each contest front-end malformed and
+# hostile input and checks the defined behaviour: the channel it may use,
+# the exit code, and never a crash.
+set -u
+potm="$(realpath "$1")"; kattis="$(realpath "$2")"; votey="$(realpath "$3")"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# --- POTM: stdout empty or one legal-looking move, stderr always empty.
+start_board=$'.11.11.\n2.....2\n2.....2\n.......\n2.....2\n2.....2\n.11.11.'
+potm_case() {  # name, expected exit code, expected DEBUG words ('' for none), file text (or @missing)
+  local name="$1" code="$2" words="$3" text="$4"
+  rm -f DEBUG input
+  [ "$text" = "@missing" ] || printf '%s\n' "$text" > input
+  local args=(input); [ "$text" = "@noargs" ] && args=()
+  "$potm" "${args[@]}" > out 2> err; local rc=$?
+  [ "$rc" = "$code" ] || fail "potm $name: exit $rc, expected $code"
+  [ ! -s err ] || fail "potm $name: wrote on stderr: $(head -c 100 err)"
+  if [ "$code" = 0 ]; then
+    grep -Eqx '[a-g][1-7] [a-g][1-7]' out && [ "$(wc -l < out)" = 1 ] || fail "potm $name: output '$(head -c 60 out)'"
+  else
+    [ ! -s out ] || fail "potm $name: printed '$(head -c 60 out)' with a non-zero exit"
+  fi
+  if [ -n "$words" ]; then grep -q "$words" DEBUG 2>/dev/null || fail "potm $name: DEBUG lacks '$words'"; fi
+}
+potm_case start 0 '' "1 1"$'\n'"1 0 60.0"$'\n'"2 0 60.0"$'\n'"$start_board"
+potm_case noargs 2 usage @noargs
+potm_case missing-file 2 "cannot read" @missing
+potm_case empty 2 "lines" ""
+potm_case truncated 2 "lines" "1 1"$'\n'"1 0 60.0"$'\n'".11.11."$'\n'"2.....2"
+potm_case garbage 2 "" "hello"$'\n'"world"$'\n'"$(printf 'x%.0s\n' 1 2 3 4 5 6 7)"
+potm_case bad-square 2 "holds" "1 1"$'\n'"1 0 60.0"$'\n'"2 0 60.0"$'\n'".11.1x."$'\n'"$(tail -n 6 <<<"$start_board")"
+potm_case bad-player 2 "player to move" "3 1"$'\n'"1 0 60.0"$'\n'"2 0 60.0"$'\n'"$start_board"
+potm_case absurd-numbers 0 "score line" "1 99999"$'\n'"1 100000000000000000000 -5"$'\n'"2 0 1e999"$'\n'"$start_board"
+potm_case no-clock 0 "no score line" "1 1"$'\n'"$start_board"
+potm_case nine-pieces 0 "more than" "1 3"$'\n'"1 0 50"$'\n'"2 0 50"$'\n'"111.11."$'\n'"2.....2"$'\n'"2.....2"$'\n'"...1..."$'\n'"2.....2"$'\n'"2.....2"$'\n'".11.11."
+potm_case already-connected 0 "decided" "1 5"$'\n'"1 0 50"$'\n'"2 0 50"$'\n'".11.11."$'\n'"......."$'\n'"......."$'\n'"..22..."$'\n'"......."$'\n'"......."$'\n'".11.11."
+potm_case pinned 2 "no legal move" "1 5"$'\n'"1 0 50"$'\n'"2 0 50"$'\n'".....21"$'\n'".....22"$'\n'"......."$'\n'"......."$'\n'"......."$'\n'"22....."$'\n'"12....."
+head -c 3000 /dev/urandom > input; rm -f DEBUG; "$potm" input > out 2> err; rc=$?
+{ [ "$rc" = 2 ] && [ ! -s err ] && [ ! -s out ]; } || fail "potm random bytes: exit $rc"
+# A run directory we cannot write to: still a move, still nothing on stderr.
+mkdir ro; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > ro/input; chmod 555 ro
+(cd ro && "$potm" input > ../out 2> ../err); rc=$?
+chmod 755 ro
+{ [ "$rc" = 0 ] && [ ! -s err ]; } || fail "potm read-only run directory: exit $rc, stderr '$(head -c 80 err)'"
+
+# --- Kattis: a message on stderr and exit code 1 for anything wrong.
+kattis_case() {  # name, input text, expected exit code, expected stderr words
+  local name="$1" text="$2" code="$3" words="$4"
+  printf '%s' "$text" | "$kattis" > out 2> err; local rc=$?
+  [ "$rc" = "$code" ] || fail "kattis $name: exit $rc, expected $code"
+  [ -z "$words" ] || grep -q "$words" err || fail "kattis $name: stderr lacks '$words': $(head -c 100 err)"
+}
+kattis_case bad-colour $'2\n' 1 "colour"
+kattis_case no-input '' 1 "no colour"
+kattis_case garbage-move $'1\nhello there\n' 1 "bad opponent move"
+kattis_case illegal-move $'1\n1 1 1 2\n' 1 "bad opponent move"
+kattis_case absurd-numbers $'1\n99999999999999999999 2 6 4\n' 1 "bad opponent move"
+kattis_case eof-mid-game $'1\n8 2 6 4\n' 1 "input ended"
+grep -Eq '^[1-8] [1-8] [1-8] [1-8]$' out || fail "kattis eof-mid-game: no move before the end of input"
+
+# --- Votey: exit 1 usage, 2 a bad reply, 3 our move rejected.
+votey_case() {  # name, side, input text, expected exit code, expected stderr words
+  local name="$1" side="$2" text="$3" code="$4" words="$5"
+  printf '%s' "$text" | LOA_VOTEY_MS=10 "$votey" $side > out 2> err; local rc=$?
+  [ "$rc" = "$code" ] || fail "votey $name: exit $rc, expected $code"
+  [ -z "$words" ] || grep -q "$words" err || fail "votey $name: stderr lacks '$words': $(head -c 100 err)"
+}
+votey_case no-side "" "" 1 usage
+votey_case bad-side 3 "" 1 usage
+votey_case garbage 1 $'hello\n' 2 "bad move"
+votey_case rejected 1 $'-1\n' 3 "rejected"
+votey_case illegal 1 $'1111\n' 2 "bad move"
+votey_case eof-white 2 '' 2 "bad move"
+votey_case false-win 2 $'-1434\n' 2 "does not win"
+votey_case huge-number 2 $'123456789012\n' 2 "bad move"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failures"; exit 1; fi
+echo "all bad-input cases behave as defined"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# single_file.sh PROTOCOL LOA: writes the contest front-end as one source
+# file, compiles it the way judges do (g++ -std=c++20 FILE -lm, no
+# optimisation), and plays games through the protocol's referee.
+set -euo pipefail
+protocol="$1"; loa="$2"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+python3 "$root/scripts/single-file.py" "$protocol" "$work/$protocol.cpp"
+g++ -std=c++20 "$work/$protocol.cpp" -lm -o "$work/$protocol"
+size=$(stat -c %s "$work/$protocol")
+echo "$protocol: $(wc -l <"$work/$protocol.cpp") lines, binary $size bytes"
+case "$protocol" in
+  potm)
+    [ "$size" -lt 500000 ] || { echo "POTM entry over 500,000 bytes"; exit 1; }
+    "$loa" referee potm "$work/potm" builtin:greedy --clock 6 ;;
+  kattis) "$loa" referee kattis "$work/kattis" --games 4 --seed 3 ;;
+  votey) LOA_VOTEY_MS=50 "$loa" referee votey "$work/votey" builtin:random --games 2 ;;
+esac

@@ -14,5 +14,6 @@ int cmd_perft(const std::vector<std::string>& args);
 int cmd_referee(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_tune(const std::vector<std::string>& args);
+int cmd_ugi(const std::vector<std::string>& args);
 
 }  // namespace loa::cli

@@ -27,6 +27,7 @@ constexpr Command kCommands[] = {
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey", loa::cli::cmd_referee},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
     {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},
+    {"ugi", "the engine over UGI (and UCI) on stdin/stdout", loa::cli::cmd_ugi},
 };
 
 void print_usage() {

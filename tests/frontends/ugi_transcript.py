@@ -49,7 +49,8 @@ def main():
             transcript.append("< " + MASK.sub(r"\1 *", line))
             if line.startswith(expect):
                 break
-    proc.stdin.write("quit\n")
+    if not transcript or transcript[-1] != "> quit":
+        proc.stdin.write("quit\n")
     proc.stdin.close()
     if proc.wait(timeout=10) != 0:
         sys.exit("ugi_transcript: loa ugi exited with an error")

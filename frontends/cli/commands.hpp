@@ -11,6 +11,7 @@ int cmd_bench(const std::vector<std::string>& args);
 int cmd_demo(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
+int cmd_records(const std::vector<std::string>& args);
 int cmd_referee(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_tune(const std::vector<std::string>& args);

@@ -24,6 +24,7 @@ constexpr Command kCommands[] = {
     {"demo", "a game engine against engine, with the board", loa::cli::cmd_demo},
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
+    {"records", "read, check and convert game records (record, moves, position)", loa::cli::cmd_records},
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey", loa::cli::cmd_referee},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
     {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "loa/match.hpp"
 
 namespace loa {
@@ -17,7 +19,10 @@ TEST(Match, EloFromScores) {
 }
 
 TEST(Match, ReproducibleAndIndependentOfConcurrency) {
-  MatchOptions o{loaps(), "random", "greedy"};
+  MatchOptions o;
+  o.rules = loaps();
+  o.first = "random";
+  o.second = "greedy";
   o.pairs = 10;
   o.seed = 3;
   const MatchStats one = *run_match(o);
@@ -31,7 +36,9 @@ TEST(Match, ReproducibleAndIndependentOfConcurrency) {
 }
 
 TEST(Match, PairsShareTheirOpeningWithColoursSwapped) {
-  MatchOptions o{olympiad(), "random", "random"};
+  MatchOptions o;
+  o.rules = olympiad();
+  o.first = o.second = "random";
   o.pairs = 3;
   o.opening_plies = 6;
   std::vector<GameRecord> games(6);
@@ -44,7 +51,33 @@ TEST(Match, PairsShareTheirOpeningWithColoursSwapped) {
   }
 }
 
-TEST(Match, BadPlayerSpecIsAnError) { EXPECT_FALSE(run_match(MatchOptions{olympiad(), "engine", "nobody"}).ok()); }
+TEST(Match, BadPlayerSpecIsAnError) {
+  MatchOptions o;
+  o.rules = olympiad();
+  o.first = "engine";
+  o.second = "nobody";
+  EXPECT_FALSE(run_match(o).ok());
+}
+
+}  // namespace
+}  // namespace loa
+
+namespace loa {
+namespace {
+
+TEST(Sprt, BoundsAndDirection) {
+  const Sprt t{0, 10, 0.05, 0.05};
+  EXPECT_NEAR(t.lower(), std::log(0.05 / 0.95), 1e-12);
+  EXPECT_NEAR(t.upper(), std::log(0.95 / 0.05), 1e-12);
+  EXPECT_EQ(t.llr(MatchStats{}), 0);
+  // Even results favour H0 (elo 0), a clear lead H1, and more games of the
+  // same kind strengthen the verdict.
+  EXPECT_LT(t.llr(MatchStats{500, 500, 0}), 0);
+  EXPECT_GT(t.llr(MatchStats{600, 400, 0}), t.upper());
+  EXPECT_GT(t.llr(MatchStats{1200, 800, 0}), t.llr(MatchStats{600, 400, 0}));
+  // All games won: still decides.
+  EXPECT_GT(t.llr(MatchStats{200, 0, 0}), t.upper());
+}
 
 }  // namespace
 }  // namespace loa

@@ -10,6 +10,7 @@ int cmd_analyse(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_demo(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
+int cmd_match_merge(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_records(const std::vector<std::string>& args);
 int cmd_referee(const std::vector<std::string>& args);

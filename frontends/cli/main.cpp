@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"bench", "search fixed positions; prints a node-count signature", loa::cli::cmd_bench},
     {"demo", "a game engine against engine, with the board", loa::cli::cmd_demo},
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
+    {"match-merge", "add up the results files of a match's shards", loa::cli::cmd_match_merge},
     {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
     {"records", "read, check and convert game records (record, moves, position)", loa::cli::cmd_records},
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey", loa::cli::cmd_referee},

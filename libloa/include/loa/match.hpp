@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -23,16 +24,32 @@ struct GameRecord {
   std::vector<Move> opening;  // the random opening moves
   std::vector<Move> moves;    // the players' moves after it
   Outcome outcome;
+  // A game lost outside the rules (illegal move, crash, time): why, and who.
+  std::string forfeit;
+  int forfeit_colour = -1;
   std::array<int, 2> points{};
   int plies = 0;
   // Colour the first player of the match had in this game.
   Color first_player_colour = Black;
   // +1 win, 0 draw, -1 loss for the match's first player.
-  int first_player_score() const { return outcome.score_for(first_player_colour); }
+  int first_player_score() const {
+    if (forfeit_colour >= 0) return forfeit_colour == first_player_colour ? -1 : 1;
+    if (!forfeit.empty()) return 0;
+    return outcome.score_for(first_player_colour);
+  }
 };
 
-// Plays `start` to the end with `players[c]` moving for colour c.
-GameRecord play_game(const Game& start, Player& black, Player& white);
+// How a game is played: the clock (none when base_ms is 0) and a ply count
+// at which an unfinished game is adjudicated a draw (0: never).
+struct GameSettings {
+  std::int64_t base_ms = 0;
+  std::int64_t inc_ms = 0;
+  int max_plies = 0;
+};
+
+// Plays `start` to the end with `black` and `white`. A player that gives no
+// legal move or overruns its clock loses the game (a forfeit).
+GameRecord play_game(const Game& start, Player& black, Player& white, const GameSettings& settings = {});
 
 struct EloEstimate {
   double elo = 0;     // difference, first player minus second
@@ -47,19 +64,41 @@ struct MatchStats {
   void add(const GameRecord& g);
 };
 
+// The sequential probability ratio test of H1 "the first player is elo1
+// stronger" against H0 "elo0 stronger", with error rates alpha and beta.
+struct Sprt {
+  double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+  double lower() const;  // accept H0 at or below this log-likelihood ratio
+  double upper() const;  // accept H1 at or above
+  // The log-likelihood ratio of the results so far (trinomial, logistic Elo).
+  double llr(const MatchStats& s) const;
+};
+
+using PlayerFactory = std::function<Expected<std::unique_ptr<Player>>(const std::string& spec, std::uint64_t seed)>;
+
 struct MatchOptions {
   Rules rules;
   std::string first;  // player specs, see make_player()
   std::string second;
-  int pairs = 50;         // game pairs: each opening is played with both colours
-  int opening_plies = 4;  // random plies before the players take over
+  int pairs = 50;                     // game pairs: each opening is played with both colours
+  int opening_plies = 4;              // random plies before the players take over...
+  std::vector<std::string> openings;  // ...unless position texts are given: pair k plays openings[k % n]
   std::uint64_t seed = 1;
   int concurrency = 1;  // games played at once, each with its own players
+  GameSettings game;
+  // Play only pairs k with k % shard_count == shard_index (0-based), so that
+  // shards run anywhere add up to the whole match.
+  int shard_index = 0, shard_count = 1;
+  std::optional<Sprt> sprt;  // stop early once the test decides
+  PlayerFactory factory = make_player;
 };
 
 // Plays the match; `on_game(index, record, stats so far)` is called after
 // each game, from the thread that played it, one call at a time.
 Expected<MatchStats> run_match(const MatchOptions& options,
                                const std::function<void(int, const GameRecord&, const MatchStats&)>& on_game = {});
+
+// The start position of pair `pair`, as run_match() plays it.
+Expected<Game> match_opening(const MatchOptions& options, int pair);
 
 }  // namespace loa

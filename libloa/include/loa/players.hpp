@@ -21,6 +21,14 @@ class Player {
   virtual std::string name() const = 0;
   // Forgets what was learned in the previous game.
   virtual void new_game() {}
+  // The game clock before the next choose(): time left and increment, by
+  // colour. Players without a notion of time ignore it.
+  virtual void set_clock(const std::array<std::int64_t, 2>& time_ms, const std::array<std::int64_t, 2>& inc_ms) {
+    (void)time_ms, (void)inc_ms;
+  }
+  // Why the last choose() gave no legal move (a crashed or silent program),
+  // or empty.
+  virtual std::string failure() const { return ""; }
 };
 
 class RandomPlayer final : public Player {
@@ -53,6 +61,11 @@ class EnginePlayer final : public Player {
   std::string name() const override { return name_; }
   void set_name(std::string name) { name_ = std::move(name); }
   void new_game() override { engine_.new_game(); }
+  void set_clock(const std::array<std::int64_t, 2>& time_ms, const std::array<std::int64_t, 2>& inc_ms) override {
+    limits_.movetime_ms = 0;
+    limits_.time_ms = time_ms;
+    limits_.inc_ms = inc_ms;
+  }
   Engine& engine() { return engine_; }
 
  private:

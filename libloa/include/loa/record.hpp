@@ -28,12 +28,12 @@ namespace loa {
 using Tags = std::vector<std::pair<std::string, std::string>>;
 
 struct RecordedGame {
-  Tags tags;                 // every tag, in file order
+  Tags tags;  // every tag, in file order
   Rules rules;
-  std::string start;         // position text of the start
+  std::string start;  // position text of the start
   std::vector<Move> moves;
-  Outcome outcome;           // after replaying the moves
-  std::string result;        // the result token as written
+  Outcome outcome;     // after replaying the moves
+  std::string result;  // the result token as written
   // A game that ended by something outside the rules (a forfeit: crash,
   // illegal move, time) carries its result in the Result tag, not in the
   // moves: this says why.

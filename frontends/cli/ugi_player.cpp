@@ -1,0 +1,94 @@
+#include "ugi_player.hpp"
+
+#include <fmt/core.h>
+
+#include <sstream>
+
+#include "loa/notation.hpp"
+
+namespace loa::cli {
+
+UgiPlayer::UgiPlayer(std::string spec, std::vector<std::string> argv, int movetime_ms)
+    : spec_(std::move(spec)), argv_(std::move(argv)), movetime_ms_(movetime_ms) {}
+
+Move UgiPlayer::fail(const std::string& why) {
+  failure_ = spec_ + ": " + why;
+  // Whatever state it is in, the next game gets a fresh process.
+  if (process_) process_->finish(0.2);
+  process_.reset();
+  return Move::none();
+}
+
+bool UgiPlayer::ensure_started(const Rules& rules) {
+  if (!process_) {
+    process_ = std::make_unique<Interactive>();
+    rules_sent_.clear();
+    if (!process_->start(argv_) || !process_->send("ugi")) return false;
+    for (;;) {
+      const auto line = process_->read_line(10);
+      if (!line) return false;
+      if (*line == "ugiok" || *line == "uciok") break;
+    }
+  }
+  if (rules_sent_ != rules.name) {
+    if (!process_->send("setoption name Rules value " + rules.name)) return false;
+    rules_sent_ = rules.name;
+    new_game_ = true;
+  }
+  if (new_game_) {
+    if (!process_->send("uginewgame") || !process_->send("isready")) return false;
+    for (;;) {
+      const auto line = process_->read_line(10);
+      if (!line) return false;
+      if (*line == "readyok") break;
+    }
+    new_game_ = false;
+  }
+  return true;
+}
+
+Move UgiPlayer::choose(const Game& game) {
+  failure_.clear();
+  if (!ensure_started(game.rules())) return fail("did not start or complete the UGI handshake");
+  // The whole game from the rules' start, so that the program sees the
+  // history (repetitions) as well as the position.
+  std::string position = "position startpos";
+  if (!game.moves().empty()) position += " moves";
+  for (Move m : game.moves()) {
+    position += ' ';
+    position += m.is_pass() ? "pass" : square_name(m.from()) + square_name(m.to());
+  }
+  std::string go;
+  double wait_s;
+  if (clocked_) {
+    go = fmt::format("go p1time {} p2time {} p1inc {} p2inc {}", time_ms_[Black], time_ms_[White], inc_ms_[Black],
+                     inc_ms_[White]);
+    wait_s = double(time_ms_[game.side_to_move()]) / 1000.0 + 5;
+  } else {
+    go = fmt::format("go movetime {}", movetime_ms_);
+    wait_s = movetime_ms_ / 1000.0 * 3 + 5;
+  }
+  if (!process_->send(position) || !process_->send(go)) return fail("closed its input");
+  for (;;) {
+    const auto line = process_->read_line(wait_s);
+    if (!line) return fail(process_->timed_out() ? "no bestmove in time" : "exited mid-game");
+    std::istringstream words(*line);
+    std::string first, move;
+    words >> first >> move;
+    if (first != "bestmove") continue;
+    const auto m = parse_move(move, game);
+    if (!m) return fail("bestmove '" + move.substr(0, 20) + "': " + m.error());
+    return *m;
+  }
+}
+
+Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms) {
+  if (spec.rfind("ugi:", 0) != 0) return make_player(spec, seed);
+  std::istringstream words(spec.substr(4));
+  std::vector<std::string> argv;
+  for (std::string w; words >> w;) argv.push_back(w);
+  if (argv.empty()) return Error{"'ugi:' needs a command, as in ugi:/path/to/engine"};
+  return std::unique_ptr<Player>(new UgiPlayer(spec, argv, movetime_ms));
+}
+
+}  // namespace loa::cli

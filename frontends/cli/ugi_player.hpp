@@ -1,0 +1,47 @@
+// A Player that is an external program speaking UGI (docs/protocols.md):
+// "ugi:COMMAND ARGS". It is started on first use, handed the rules and the
+// whole game as "position startpos moves ...", and asked to "go" on the
+// match's clock (or for a fixed time). A program that crashes, stays silent
+// or answers nonsense fails the move (the game is lost) and is started
+// afresh for the next game.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "loa/players.hpp"
+#include "process.hpp"
+
+namespace loa::cli {
+
+class UgiPlayer final : public Player {
+ public:
+  // movetime_ms is used when the match has no clock.
+  UgiPlayer(std::string spec, std::vector<std::string> argv, int movetime_ms);
+  Move choose(const Game& game) override;
+  std::string name() const override { return spec_; }
+  void new_game() override { new_game_ = true; }
+  void set_clock(const std::array<std::int64_t, 2>& time_ms, const std::array<std::int64_t, 2>& inc_ms) override {
+    time_ms_ = time_ms, inc_ms_ = inc_ms, clocked_ = true;
+  }
+  std::string failure() const override { return failure_; }
+
+ private:
+  bool ensure_started(const Rules& rules);
+  Move fail(const std::string& why);
+
+  std::string spec_;
+  std::vector<std::string> argv_;
+  int movetime_ms_;
+  std::unique_ptr<Interactive> process_;
+  std::string rules_sent_;
+  bool new_game_ = true, clocked_ = false;
+  std::array<std::int64_t, 2> time_ms_{}, inc_ms_{};
+  std::string failure_;
+};
+
+// make_player() plus "ugi:COMMAND" for external programs.
+Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms);
+
+}  // namespace loa::cli

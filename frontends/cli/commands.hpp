@@ -12,6 +12,7 @@ int cmd_demo(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
 int cmd_match_merge(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
+int cmd_play(const std::vector<std::string>& args);
 int cmd_records(const std::vector<std::string>& args);
 int cmd_referee(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);

@@ -25,6 +25,7 @@ constexpr Command kCommands[] = {
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"match-merge", "add up the results files of a match's shards", loa::cli::cmd_match_merge},
     {"perft", "count leaf positions to a depth, by root move", loa::cli::cmd_perft},
+    {"play", "a game in the terminal against the engine", loa::cli::cmd_play},
     {"records", "read, check and convert game records (record, moves, position)", loa::cli::cmd_records},
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey", loa::cli::cmd_referee},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},

@@ -4,6 +4,7 @@
 // CPU time for the whole game.
 #include <fmt/core.h>
 
+#include <cstdio>
 #include <random>
 
 #include "loa/notation.hpp"
@@ -112,6 +113,7 @@ int referee_kattis(const std::vector<std::string>& args) {
                    ? std::string(to_string(g.outcome.state)) + ", " + std::string(to_string(g.outcome.reason))
                    : "fault: " + g.fault,
                g.moves.size(), g.cpu[0], "");
+    std::fflush(stdout);
   }
   fmt::print("\n{} of {} games accepted; CPU per game: {}\n", accepted, games, cpu_summary(cpu));
   return accepted == games ? 0 : 1;

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <stdlib.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -144,6 +145,7 @@ int referee_potm(const std::vector<std::string>& args) {
                  first == 0 ? "A" : "B", result,
                  g.fault.empty() ? std::string(to_string(g.outcome.reason)) : "fault: " + g.fault, g.points[0],
                  g.points[1], g.moves.size(), g.cpu[0], g.cpu[1], "");
+      std::fflush(stdout);
       if (vm.count("verbose")) {
         std::string moves;
         for (Move mv : g.moves) moves += move_text(mv) + " ";

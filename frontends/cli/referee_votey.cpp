@@ -5,6 +5,7 @@
 // move is answered with -1 and loses; so does a wrong win flag.
 #include <fmt/core.h>
 
+#include <cstdio>
 #include <random>
 
 #include "loa/match.hpp"
@@ -174,6 +175,7 @@ int referee_votey(const std::vector<std::string>& args) {
                : winner == 0 ? "A wins"
                              : "B wins",
                g.fault.empty() ? std::string(to_string(g.outcome.reason)) : "fault: " + g.fault, g.moves.size());
+    std::fflush(stdout);
     if (vm.count("verbose")) {
       std::string moves;
       for (Move m : g.moves) moves += move_text(m) + " ";

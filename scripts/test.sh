@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Sets up, builds everything and runs the whole test suite with CTest.
+# Sets up, builds and runs the whole test suite with CTest, three times: a
+# Release build, a build with AddressSanitizer and UndefinedBehaviorSanitizer
+# (asserts on), and a Debug build. `--quick` runs the Release build only.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${LOA_BUILD_DIR:-$root/build}"
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+variants=(release asan debug)
+[ "${1:-}" = "--quick" ] && variants=(release)
+for variant in "${variants[@]}"; do
+  echo "== $variant build" >&2
+  LOA_VARIANT="$variant" "$root/scripts/build.sh"
+  case "$variant" in
+    release) dir="${LOA_BUILD_DIR:-$root/build}" ;;
+    *) dir="$root/build-$variant" ;;
+  esac
+  ASAN_OPTIONS=detect_leaks=1 ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
+done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs the whole test suite with CTest, three times: a
 # Release build, a build with AddressSanitizer and UndefinedBehaviorSanitizer
-# (asserts on), and a Debug build. `--quick` runs the Release build only.
+# (asserts on), and a Debug build; then every libFuzzer target for a short
+# run (scripts/fuzz.sh). `--quick` runs the Release build only.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -16,3 +17,4 @@ for variant in "${variants[@]}"; do
   esac
   ASAN_OPTIONS=detect_leaks=1 ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
 done
+[ "${1:-}" = "--quick" ] || "$root/scripts/fuzz.sh" "${LOA_FUZZ_SECONDS:-10}"

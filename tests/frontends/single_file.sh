@@ -8,6 +8,8 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 python3 "$root/scripts/single-file.py" "$protocol" "$work/$protocol.cpp"
 g++ -std=c++20 "$work/$protocol.cpp" -lm -o "$work/$protocol"
+# Some judges use clang, whose constexpr limits are tighter: it must compile too.
+clang++ -std=c++20 "$work/$protocol.cpp" -lm -o "$work/$protocol-clang"
 size=$(stat -c %s "$work/$protocol")
 echo "$protocol: $(wc -l <"$work/$protocol.cpp") lines, binary $size bytes"
 case "$protocol" in

@@ -48,17 +48,20 @@ constexpr auto make_ternary() {
 }
 
 // Legal moves along a line of `length` squares holding own and opp pieces.
+// Written to stay cheap at compile time (clang's constexpr step limit): the
+// squares passed over are a mask, so each probe is a few operations.
 constexpr int moves_along(int length, unsigned own, unsigned opp) {
   const int n = std::popcount(own | opp);
   int count = 0;
-  for (int i = 0; i < length; ++i) {
-    if (!(own >> i & 1)) continue;
-    for (int dir = -1; dir <= 1; dir += 2) {
-      const int to = i + dir * n;
-      if (to < 0 || to >= length || (own >> to & 1)) continue;
-      bool blocked = false;
-      for (int j = i + dir; j != to; j += dir) blocked |= (opp >> j & 1) != 0;
-      count += !blocked;
+  for (unsigned rest = own; rest; rest &= rest - 1) {
+    const int i = std::countr_zero(rest);
+    if (i + n < length && !(own >> (i + n) & 1)) {
+      const unsigned passed = ((1u << (i + n)) - 1) & ~((2u << i) - 1);  // i+1 .. i+n-1
+      count += !(opp & passed);
+    }
+    if (i - n >= 0 && !(own >> (i - n) & 1)) {
+      const unsigned passed = ((1u << i) - 1) & ~((2u << (i - n)) - 1);  // i-n+1 .. i-1
+      count += !(opp & passed);
     }
   }
   return count;
@@ -72,13 +75,23 @@ constexpr auto make_line_moves() {
   std::array<std::uint8_t, kLineTableSize> table{};
   for (int length = 0; length <= kMaxSize; ++length) {
     const int base = (pow3(length) - 1) / 2;
+    // Walk the patterns in base-3 counting order, carrying digit by digit,
+    // rather than decoding every code from scratch.
+    unsigned own = 0, opp = 0;
     for (int code = 0; code < pow3(length); ++code) {
-      unsigned own = 0, opp = 0;
-      for (int i = 0, c = code; i < length; ++i, c /= 3) {
-        if (c % 3 == 1) own |= 1u << i;
-        if (c % 3 == 2) opp |= 1u << i;
-      }
       table[base + code] = std::uint8_t(moves_along(length, own, opp));
+      for (int i = 0; i < length; ++i) {
+        const unsigned bit = 1u << i;
+        if (!(own & bit) && !(opp & bit)) {  // digit 0 -> 1
+          own |= bit;
+          break;
+        }
+        if (own & bit) {  // digit 1 -> 2
+          own &= ~bit, opp |= bit;
+          break;
+        }
+        opp &= ~bit;  // digit 2 -> 0, carry on
+      }
     }
   }
   return table;

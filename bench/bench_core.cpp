@@ -6,22 +6,14 @@
 #include "loa/movegen.hpp"
 #include "loa/perft.hpp"
 #include "loa/position_text.hpp"
+#include "positions.hpp"
 
 namespace {
 
 using namespace loa;
 
-// A middle-game position of a published game (Winands' thesis, appendix E
-// game 1 after 20 plies) and the POTM LOAPS sample for black's 10th move.
-constexpr const char* kMiddle8 = "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20";
-constexpr const char* kMiddle7 = "1bb4/w4b1/w1w1w2/2b3b/6w/ww5/1bb4 b 18 4 5";
-
-Game position(int size) {
-  return size == 8 ? *parse_position_text(kMiddle8, olympiad()) : *parse_position_text(kMiddle7, loaps());
-}
-
 void BM_Generate(benchmark::State& state) {
-  const Game g = position(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   for (auto _ : state) {
     MoveList list;
     generate(g.position(), list);
@@ -32,14 +24,14 @@ void BM_Generate(benchmark::State& state) {
 BENCHMARK(BM_Generate)->Arg(8)->Arg(7);
 
 void BM_CountMoves(benchmark::State& state) {
-  const Game g = position(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(g.position().count_moves());
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_CountMoves)->Arg(8)->Arg(7);
 
 void BM_MakeUnmake(benchmark::State& state) {
-  const Game g = position(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   Position p = g.position();
   MoveList list;
   generate(p, list);
@@ -54,7 +46,7 @@ void BM_MakeUnmake(benchmark::State& state) {
 BENCHMARK(BM_MakeUnmake)->Arg(8)->Arg(7);
 
 void BM_Connected(benchmark::State& state) {
-  const Game g = position(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   for (auto _ : state) {
     benchmark::DoNotOptimize(g.position().connected(Black));
     benchmark::DoNotOptimize(g.position().connected(White));
@@ -64,7 +56,7 @@ void BM_Connected(benchmark::State& state) {
 BENCHMARK(BM_Connected)->Arg(8)->Arg(7);
 
 void BM_GamePlayUndo(benchmark::State& state) {
-  Game g = position(int(state.range(0)));
+  Game g = bench::middle_game(int(state.range(0)));
   const MoveList list = g.legal_moves();
   for (auto _ : state)
     for (Move m : list) {

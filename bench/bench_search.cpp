@@ -4,27 +4,21 @@
 #include "loa/eval.hpp"
 #include "loa/position_text.hpp"
 #include "loa/search.hpp"
+#include "positions.hpp"
 
 namespace {
 
 using namespace loa;
 
-constexpr const char* kMiddle8 = "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20";
-constexpr const char* kMiddle7 = "1bb4/w4b1/w1w1w2/2b3b/6w/ww5/1bb4 b 18 4 5";
-
-Game middle(int size) {
-  return size == 8 ? *parse_position_text(kMiddle8, olympiad()) : *parse_position_text(kMiddle7, loaps());
-}
-
 void BM_Evaluate(benchmark::State& state) {
-  const Game g = middle(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(evaluate(g));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_Evaluate)->Arg(8)->Arg(7);
 
 void BM_EulerNumber(benchmark::State& state) {
-  const Game g = middle(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(euler_number(g.position().pieces(Black)));
   state.SetItemsProcessed(state.iterations());
 }
@@ -32,7 +26,7 @@ BENCHMARK(BM_EulerNumber)->Arg(8)->Arg(7);
 
 // Nodes per second of a fixed-depth search from a middle-game position.
 void BM_Search(benchmark::State& state) {
-  const Game g = middle(int(state.range(0)));
+  const Game g = bench::middle_game(int(state.range(0)));
   Engine engine(16);
   Limits limits;
   limits.depth = int(state.range(1));

@@ -3,7 +3,7 @@
 # Does nothing (and needs no network) when everything is there already.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev python3 libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+packages=(cmake ninja-build g++ clang clang-format libclang-rt-14-dev python3 libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

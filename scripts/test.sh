@@ -6,6 +6,11 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
+# Formatting is enforced: every tracked C++ file as clang-format writes it.
+if ! (cd "$root" && git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror); then
+  echo "test.sh: run clang-format -i on the files above" >&2
+  exit 1
+fi
 variants=(release asan debug)
 [ "${1:-}" = "--quick" ] && variants=(release)
 for variant in "${variants[@]}"; do

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   for (const auto& p : kPositions) {
     const loa::Game game = *loa::parse_position_text(p[1], *loa::preset(p[0]));
-    for (const auto& m : {loa::parse_move(text, game), loa::parse_kattis_move(text, game), loa::parse_potm_move(text, game)})
+    for (const auto& m :
+         {loa::parse_move(text, game), loa::parse_kattis_move(text, game), loa::parse_potm_move(text, game)})
       if (m && !game.is_legal(*m)) __builtin_trap();
     long long code = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), code);

@@ -22,10 +22,17 @@ RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng,
   Interactive child;
   if (program.is_builtin()) {
     program.builtin->new_game();
-  } else if (t.sent("program", colour == Black ? "0" : "1"),
-             !child.start(program.argv) || !child.send(colour == Black ? "0" : "1")) {
-    r.fault = "program: cannot start or write to it";
-    return r;
+  } else {
+    t.sent("program", colour == Black ? "0" : "1");
+    if (!child.start(program.argv)) {
+      r.fault = "program: could not be started";
+      t.note("fault: " + r.fault);
+      return r;
+    }
+    // A program that exits at once may be gone before its colour arrives;
+    // the game goes on, so that the fault named is what it did instead
+    // (wrote nonsense, or nothing).
+    if (!child.send(colour == Black ? "0" : "1")) t.note("the program did not take its colour");
   }
   while (!game.over()) {
     Move m;

@@ -1,0 +1,22 @@
+// libFuzzer target: UGI commands, line by line, through the session behind
+// `loa ugi`. Every go is held to depth 1 (appended limits win), so that a
+// search cannot stall the fuzzer; every session ends with quit.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "ugi_session.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  loa::cli::UgiSession session([](const std::string&) {}, 1, 8);
+  std::string_view rest(reinterpret_cast<const char*>(data), size);
+  while (!rest.empty()) {
+    const auto nl = rest.find('\n');
+    std::string line(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (line.rfind("go", 0) == 0) line += " depth 1";
+    if (!session.handle(line)) break;
+  }
+  session.handle("stop");
+  return 0;
+}

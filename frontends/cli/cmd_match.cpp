@@ -19,9 +19,7 @@
 
 namespace loa::cli {
 
-namespace {
-
-Sprt parse_sprt(const std::string& text) {
+Sprt parse_sprt(const std::string& command, const std::string& text) {
   std::vector<double> v;
   std::istringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
@@ -30,16 +28,18 @@ Sprt parse_sprt(const std::string& text) {
       v.push_back(std::stod(item, &end));
       if (end != item.size()) throw std::invalid_argument(item);
     } catch (const std::exception&) {
-      throw UsageError{"match: --sprt takes elo0,elo1[,alpha,beta], not '" + text + "'"};
+      throw UsageError{command + ": --sprt takes elo0,elo1[,alpha,beta], not '" + text + "'"};
     }
   }
-  if (v.size() != 2 && v.size() != 4) throw UsageError{"match: --sprt takes elo0,elo1[,alpha,beta]"};
+  if (v.size() != 2 && v.size() != 4) throw UsageError{command + ": --sprt takes elo0,elo1[,alpha,beta]"};
   Sprt s{v[0], v[1]};
   if (v.size() == 4) s.alpha = v[2], s.beta = v[3];
   if (!(s.elo1 > s.elo0) || !(s.alpha > 0 && s.alpha < 0.5) || !(s.beta > 0 && s.beta < 0.5))
-    throw UsageError{"match: --sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)"};
+    throw UsageError{command + ": --sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)"};
   return s;
 }
+
+namespace {
 
 std::string sprt_text(const Sprt& s, const MatchStats& stats) {
   const double llr = s.llr(stats);
@@ -49,8 +49,6 @@ std::string sprt_text(const Sprt& s, const MatchStats& stats) {
 
 }  // namespace
 
-// The summary every match and merge prints, and the results file a shard
-// writes for loa match-merge.
 void print_match_summary(const std::string& title, const MatchStats& s, const std::optional<Sprt>& sprt) {
   const EloEstimate elo = s.elo();
   fmt::print("{}: {} games\n", title, s.games());
@@ -118,7 +116,7 @@ int cmd_match(const std::vector<std::string>& args) {
   m.factory = [movetime](const std::string& spec, std::uint64_t seed) {
     return make_match_player(spec, seed, movetime);
   };
-  if (vm.count("sprt")) m.sprt = parse_sprt(vm["sprt"].as<std::string>());
+  if (vm.count("sprt")) m.sprt = parse_sprt("match", vm["sprt"].as<std::string>());
   if (vm.count("shard")) {
     int i = 0, n = 0;
     char slash = 0;
@@ -164,8 +162,7 @@ int cmd_match(const std::vector<std::string>& args) {
       records->flush();
     }
     if (verbose) {
-      std::string moves;
-      for (Move mv : g.moves) moves += move_text(mv) + " ";
+      const std::string moves = pv_text(g.moves);
       fmt::print("game {:>4}: {} as {}, {} ({}, {} plies, points {}-{}): {}\n", index + 1, m.first,
                  g.first_player_colour == Black ? "black" : "white",
                  g.forfeit.empty() ? to_string(g.outcome.state) : std::string_view("forfeit"),

@@ -13,8 +13,6 @@
 
 namespace loa::cli {
 
-void print_match_summary(const std::string& title, const MatchStats& s, const std::optional<Sprt>& sprt);
-
 int cmd_match_merge(const std::vector<std::string>& args) {
   po::options_description options("match-merge options");
   options.add_options()("files", po::value<std::vector<std::string>>()->required(), "results files of the shards")(
@@ -57,14 +55,7 @@ int cmd_match_merge(const std::vector<std::string>& args) {
     }
   }
   std::optional<Sprt> sprt;
-  if (vm.count("sprt")) {
-    std::istringstream in(vm["sprt"].as<std::string>());
-    std::vector<double> v;
-    for (std::string item; std::getline(in, item, ',');) v.push_back(std::atof(item.c_str()));
-    if (v.size() != 2 && v.size() != 4) throw UsageError{"match-merge: --sprt takes elo0,elo1[,alpha,beta]"};
-    sprt = Sprt{v[0], v[1]};
-    if (v.size() == 4) sprt->alpha = v[2], sprt->beta = v[3];
-  }
+  if (vm.count("sprt")) sprt = parse_sprt("match-merge", vm["sprt"].as<std::string>());
   print_match_summary(fmt::format("{} vs {} under {}, {} of {} shards", match["first"], match["second"], match["rules"],
                                   shards.size(), shard_count),
                       total, sprt);

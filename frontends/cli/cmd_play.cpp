@@ -59,9 +59,8 @@ int cmd_play(const std::vector<std::string>& args) {
           "moves: b1-d3 (or b1d3, b1xd3 for a capture); hint: your legal moves; undo: take back your last "
           "move and the engine's reply; quit\n\n");
     } else if (line == "hint") {
-      std::string moves;
-      for (Move m : game.legal_moves()) moves += move_text(m) + " ";
-      fmt::print("legal moves: {}\n\n", moves);
+      const MoveList moves = game.legal_moves();
+      fmt::print("legal moves: {}\n\n", pv_text({moves.begin(), moves.end()}));
     } else if (line == "undo") {
       // Back to the previous position where it was your move.
       int taken = 0;

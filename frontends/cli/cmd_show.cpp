@@ -24,12 +24,8 @@ int cmd_show(const std::vector<std::string>& args) {
     return 0;
   }
   fmt::print("to move:   {}\n", game.side_to_move() == Black ? "black (X)" : "white (O)");
-  std::string moves;
-  for (Move m : game.legal_moves()) {
-    if (!moves.empty()) moves += ' ';
-    moves += move_text(m);
-  }
-  fmt::print("moves:     {}\n", moves);
+  const MoveList moves = game.legal_moves();
+  fmt::print("moves:     {}\n", pv_text({moves.begin(), moves.end()}));
   return 0;
 }
 

@@ -83,7 +83,7 @@ std::string board_diagram(const Game& game) {
   return out;
 }
 
-std::string pv_text(const std::vector<Move>& pv) {
+std::string pv_text(std::span<const Move> pv) {
   std::string out;
   for (Move m : pv) {
     if (!out.empty()) out += ' ';

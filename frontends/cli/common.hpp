@@ -3,10 +3,12 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "loa/game.hpp"
+#include "loa/match.hpp"
 #include "loa/search.hpp"
 
 namespace loa::cli {
@@ -41,9 +43,17 @@ std::string board_diagram(const Game& game);
 void add_limit_options(po::options_description& options);
 Limits limits_from_options(const po::variables_map& vm);
 
+// The SPRT of an "--sprt elo0,elo1[,alpha,beta]" option, checked; errors
+// name `command`.
+Sprt parse_sprt(const std::string& command, const std::string& text);
+
+// The summary every match and merge prints: games, score, Elo and, when
+// given, the SPRT's verdict.
+void print_match_summary(const std::string& title, const MatchStats& s, const std::optional<Sprt>& sprt);
+
 // A principal variation as moves in standard notation, and a score as a
 // signed number or "win in N" / "loss in N" plies.
-std::string pv_text(const std::vector<Move>& pv);
+std::string pv_text(std::span<const Move> moves);
 std::string score_text(Value v);
 
 }  // namespace loa::cli

@@ -114,12 +114,12 @@ int referee_kattis(const std::vector<std::string>& args) {
     cpu.push_back(g.cpu[0]);
     const bool ok = g.winner == 0;
     accepted += ok;
-    fmt::print("game {:>4}: program {} : {} ({}), {} moves, {:.2f} s CPU{}\n", i + 1,
-               colour == Black ? "black" : "white", ok ? "accepted" : "not accepted",
+    fmt::print("game {:>4}: program {} : {} ({}), {} moves, {:.2f} s CPU\n", i + 1, colour == Black ? "black" : "white",
+               ok ? "accepted" : "not accepted",
                g.fault.empty()
                    ? std::string(to_string(g.outcome.state)) + ", " + std::string(to_string(g.outcome.reason))
                    : "fault: " + g.fault,
-               g.moves.size(), g.cpu[0], "");
+               g.moves.size(), g.cpu[0]);
     std::fflush(stdout);
   }
   fmt::print("\n{} of {} games accepted; CPU per game: {}\n", accepted, games, cpu_summary(cpu));

@@ -156,15 +156,13 @@ int referee_potm(const std::vector<std::string>& args) {
       }
       if (!g.fault.empty()) ++faults[g.winner == 0 ? 1 : 0];
       const std::string result = g.winner < 0 ? "draw" : g.winner == 0 ? "A wins" : "B wins";
-      fmt::print("game {:>3}: player 1 {}: {} ({}), points {}-{}, {} moves, CPU A {:.2f} s B {:.2f} s{}\n", game_no,
+      fmt::print("game {:>3}: player 1 {}: {} ({}), points {}-{}, {} moves, CPU A {:.2f} s B {:.2f} s\n", game_no,
                  first == 0 ? "A" : "B", result,
                  g.fault.empty() ? std::string(to_string(g.outcome.reason)) : "fault: " + g.fault, g.points[0],
-                 g.points[1], g.moves.size(), g.cpu[0], g.cpu[1], "");
+                 g.points[1], g.moves.size(), g.cpu[0], g.cpu[1]);
       std::fflush(stdout);
       if (vm.count("verbose")) {
-        std::string moves;
-        for (Move mv : g.moves) moves += move_text(mv) + " ";
-        fmt::print("          {}\n", moves);
+        fmt::print("          {}\n", pv_text(g.moves));
       }
     }
   }

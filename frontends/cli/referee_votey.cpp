@@ -177,9 +177,7 @@ int referee_votey(const std::vector<std::string>& args) {
                g.fault.empty() ? std::string(to_string(g.outcome.reason)) : "fault: " + g.fault, g.moves.size());
     std::fflush(stdout);
     if (vm.count("verbose")) {
-      std::string moves;
-      for (Move m : g.moves) moves += move_text(m) + " ";
-      fmt::print("          {}\n", moves);
+      fmt::print("          {}\n", pv_text(g.moves));
     }
   }
   fmt::print("\nA ({}) {} wins, B ({}) {} wins, {} draws, {} faults\n", players[0].name(), wins[0], players[1].name(),

@@ -56,5 +56,6 @@ std::string cpu_summary(std::vector<double> seconds);
 int referee_kattis(const std::vector<std::string>& args);
 int referee_potm(const std::vector<std::string>& args);
 int referee_votey(const std::vector<std::string>& args);
+int referee_showdown(const std::vector<std::string>& args);
 
 }  // namespace loa::cli

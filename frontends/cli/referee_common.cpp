@@ -56,7 +56,8 @@ std::string cpu_summary(std::vector<double> seconds) {
 }
 
 int cmd_referee(const std::vector<std::string>& args) {
-  const std::string usage = "usage: loa referee potm|kattis|votey ...   (loa referee PROTOCOL --help for its options)";
+  const std::string usage =
+      "usage: loa referee potm|kattis|votey|showdown ...   (loa referee PROTOCOL --help for its options)";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     fmt::print("{}\n", usage);
     return 0;
@@ -65,7 +66,8 @@ int cmd_referee(const std::vector<std::string>& args) {
   if (args[0] == "kattis") return referee_kattis(rest);
   if (args[0] == "potm") return referee_potm(rest);
   if (args[0] == "votey") return referee_votey(rest);
-  throw UsageError{"referee: unknown protocol '" + args[0] + "' (potm, kattis or votey)"};
+  if (args[0] == "showdown") return referee_showdown(rest);
+  throw UsageError{"referee: unknown protocol '" + args[0] + "' (potm, kattis, votey or showdown)"};
 }
 
 }  // namespace loa::cli

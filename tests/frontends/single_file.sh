@@ -18,4 +18,5 @@ case "$protocol" in
     "$loa" referee potm "$work/potm" builtin:greedy --clock 6 ;;
   kattis) "$loa" referee kattis "$work/kattis" --games 4 --seed 3 ;;
   votey) LOA_VOTEY_MS=50 "$loa" referee votey "$work/votey" builtin:random --games 2 ;;
+  showdown) "$loa" referee showdown "$work/showdown" builtin:racer builtin:zapper builtin:waller ;;
 esac

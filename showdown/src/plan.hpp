@@ -1,0 +1,44 @@
+// Route and line-of-fire helpers the strategies share (internal).
+#pragma once
+
+#include <array>
+#include <functional>
+#include <optional>
+
+#include "showdown/board.hpp"
+#include "showdown/memory.hpp"
+
+namespace showdown::plan {
+
+inline constexpr int kFar = 1 << 20;
+using Distances = std::array<int, kSquares>;
+
+// Steps from every square to `target` around the walls in `walls`; the
+// target itself counts as open (a walled goal can be cleared by ZAP).
+Distances distances_to(Square target, const SquareSet& walls);
+
+// The neighbour of `from` one step nearer `target` by `dist`, preferring the
+// lowest `cost` and then the axis with more distance left; nothing when no
+// neighbour is nearer.
+std::optional<Square> step_toward(Square from, Square target, const Distances& dist, const SquareSet& blocked,
+                                  const std::function<int(Square)>& cost = {});
+
+// How many of `squares` a ray from `from` along `d` would meet before the
+// first wall in `walls`.
+int on_clear_ray(Square from, Step d, const SquareSet& squares, const SquareSet& walls);
+// How many of `squares` share a row or column with `at` with no wall of
+// `walls` between: the opponent squares that could ZAP us there.
+int exposure(Square at, const SquareSet& squares, const SquareSet& walls);
+
+}  // namespace showdown::plan
+
+namespace showdown::detail {
+
+// A racer's step toward its goal: ZAP a walled goal when next to it, else
+// the next square of a shortest path around the walls it knows, keeping
+// off `avoid` (a square where it just met the opponent) when it can.
+Turn race_step(Memory& m, std::optional<Square> avoid = std::nullopt);
+
+Turn entry_turn(Memory& m, const Result& last);
+
+}  // namespace showdown::detail

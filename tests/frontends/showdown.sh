@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# showdown.sh LOA LOA_SHOWDOWN: the SHOWDOWN entry and mediator end to end.
+#  1. loa-showdown on bad input: always one turn on stdout, never stderr.
+#  2. The round robin of the entry and the simple strategies, all run as
+#     programs: no faults, and the entry wins all three of its matches.
+#  3. Programs that crash, hang, print garbage, write on stderr or print
+#     nothing: the mediator names the fault, ends the game, exits 1.
+set -u
+loa="$(realpath "$1")"; entry="$(realpath "$2")"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# 1. The entry alone.
+check_turn() {  # name, expected stdout, expected exit code, command...
+  local name="$1" want="$2" want_rc="$3"; shift 3
+  "$@" > out 2> err; local rc=$?
+  if [ "$(cat out)" != "$want" ] || [ "$rc" != "$want_rc" ] || [ -s err ]; then
+    fail "$name: got '$(cat out)' exit $rc, stderr '$(cat err)'; wanted '$want' exit $want_rc"
+  else
+    echo "ok: $name"
+  fi
+}
+check_turn "first turn" "MOVE A 2" 0 sh -c "echo 'INIT A 1' | '$entry' state1"
+check_turn "second turn walls home" "WALL A 1" 0 sh -c "echo OK | '$entry' state1"
+check_turn "missing state file" "HELP" 0 sh -c "echo OK | '$entry' missing"
+: > empty; check_turn "empty state file" "HELP" 0 sh -c "echo OK | '$entry' empty"
+head -c 30 state1 > cut; check_turn "cut state file" "HELP" 0 sh -c "echo OK | '$entry' cut"
+sed 's/side 0/side 1/' state1 > forged; check_turn "altered state file" "HELP" 0 sh -c "echo OK | '$entry' forged"
+head -c 4000 /dev/urandom > noise; check_turn "random bytes" "HELP" 0 sh -c "echo OK | '$entry' noise"
+check_turn "help answered" "RADAR" 0 sh -c "echo 'LOC B 3' | '$entry' missing2"
+check_turn "garbage input" "HELP" 0 sh -c "echo 'WHAT IS THIS' | '$entry' state1"
+check_turn "no input" "HELP" 0 sh -c "'$entry' state1 < /dev/null"
+check_turn "no state file named" "HELP" 2 sh -c "echo OK | '$entry'"
+check_turn "unknown strategy" "HELP" 2 sh -c "echo OK | '$entry' --strategy nobody st"
+check_turn "unwritable state file" "HELP" 1 sh -c "echo OK | '$entry' /nonexistent/dir/state"
+
+# 2. The round robin, every player a program.
+"$loa" referee showdown "$entry" "$entry --strategy racer" "$entry --strategy zapper" "$entry --strategy waller" \
+  > rr.out 2>&1; rc=$?
+cat rr.out | tail -6
+if [ "$rc" != 0 ]; then fail "round robin exit $rc"; fi
+if ! grep -Eq "^ +$entry +[0-9]+ +3\$" rr.out; then fail "the entry did not win its three matches"; fi
+best="$(awk '/^round robin/{f=1; next} f && NF >= 3 {s=$(NF-1); $NF=""; $(NF-1)=""; sub(/ +$/, ""); sub(/^ +/, ""); print s "\t" $0}' rr.out |
+  sort -t "$(printf '\t')" -k1,1nr | head -1 | cut -f2)"
+[ "$best" = "$entry" ] || fail "the entry does not have the top score (top: '$best')"
+
+# 3. Faults.
+program() { printf '#!/bin/sh\n%s\n' "$2" > "$1"; chmod +x "$1"; }
+program crash 'kill -SEGV $$'
+program busy_once '[ -s "$1" ] || { echo x > "$1"; while :; do :; done; }; echo RADAR'
+program garbage 'echo "GO NORTH"'
+program noisy 'echo RADAR; echo oops >&2'
+program twolines 'printf "RADAR\nRADAR\n"'
+program silent 'exit 0'
+expect() {  # name, words expected in the output, referee arguments...
+  local name="$1" words="$2"; shift 2
+  timeout 120 "$loa" referee showdown "$@" --transcript "$name.transcript" > "$name.out" 2>&1; local rc=$?
+  if [ "$rc" != 1 ] || ! grep -Eq -- "$words" "$name.out" || ! grep -q "^faults: " "$name.out"; then
+    fail "$name: exit $rc, expected 1 and '$words' in:"; head -12 "$name.out"
+  elif ! grep -q "^# fault: player" "$name.transcript"; then
+    fail "$name: the transcript does not name the fault"
+  else
+    echo "ok: $name"
+  fi
+}
+expect crash "killed by signal 11" ./crash builtin:racer
+expect busy "took more than 0.3 s" ./busy_once builtin:racer --turn-limit 0.3
+expect garbage "'GO NORTH' is not MOVE, RADAR, WALL, ZAP or HELP" ./garbage builtin:racer
+expect stderr "wrote on stderr" ./noisy builtin:racer
+expect two-lines "exactly one line" ./twolines builtin:racer
+expect no-output "exactly one line" ./silent builtin:racer
+expect missing "could not be started" ./nonexistent builtin:racer
+# A faulty program's turn is lost and it hears ERROR; the game goes on.
+grep -q "^> 1 ERROR" garbage.transcript || fail "garbage: not told ERROR after a fault"
+grep -q "B advances" garbage.out || fail "garbage: the racer should win the match"
+# Bad usage.
+"$loa" referee showdown ./crash > usage.out 2>&1; [ $? = 2 ] || fail "one program accepted"
+"$loa" referee showdown builtin:nobody builtin:racer > usage.out 2>&1; [ $? = 2 ] || fail "unknown strategy accepted"
+
+[ "$failures" = 0 ] && echo "all showdown checks passed"
+exit "$failures"

@@ -34,7 +34,18 @@ constexpr int kRewalls = 4;
 
 enum Mode { kUnknown = 0, kRacing = 1, kHunting = 2 };
 // Our slots in Memory::scratch.
-enum Slot { kMode = 0, kFinalRun = 1, kRewallTurn = 2, kRewallsLeft = 3 };
+enum Slot {
+  kMode = 0,
+  kFinalRun = 1,
+  kRewallTurn = 2,
+  kRewallsLeft = 3,
+  kSeen = 4,
+  kSeenTurns = 5,
+  kWatches = 6,
+  kRaceLost = 7
+};
+// ZAPs spent watching a column for a racer before giving up on the model.
+constexpr int kMaxWatches = 12;
 
 struct View {
   Square me, goal, home;
@@ -51,12 +62,37 @@ bool wins_race(const Memory& m, const View& v) {
   return m.side == 0 ? v.d < theirs : v.d <= theirs;
 }
 
-// How likely each square the opponent may be on is, in relative weights: a
-// hunter steps onto our row or column to fire along it, so against one those
-// squares count three times.
-std::array<int, kSquares> weights(const Memory& m, Square me) {
+// The opponent's turns so far, before our turn (player one moves first).
+int their_turns(const Memory& m) { return m.side == 0 ? m.turns - 1 : m.turns; }
+
+// How likely each square the opponent may be on is, in relative weights,
+// `ahead` of its turns from now. A hunter steps onto our row or column to
+// fire along it, so against one those squares count three times. A racer
+// runs a shortest way to our home: from where it was seen, `elapsed` turns
+// take it that much nearer, within the box between the two, and one that
+// has moved along a single row or column so far is likeliest to go on so.
+std::array<int, kSquares> weights(const Memory& m, Square me, int ahead = 0) {
   std::array<int, kSquares> w{};
   const bool hunter = m.scratch[kMode] == kHunting;
+  const bool racer = m.scratch[kMode] == kRacing && m.scratch[kSeen] > 0;
+  int racer_total = 0;
+  if (racer) {
+    const Square seen = Square::from_index(m.scratch[kSeen] - 1), home = m.home_square(), start = goal(m.side);
+    const int elapsed = their_turns(m) + ahead - m.scratch[kSeenTurns];
+    const int target = std::max(0, distance(seen, home) - elapsed);
+    const bool on_row = seen.row == start.row, on_column = seen.column == start.column;
+    for (int i = 0; i < kSquares; ++i) {
+      const Square s = Square::from_index(i);
+      const bool in_box =
+          (s.row - seen.row) * (s.row - home.row) <= 0 && (s.column - seen.column) * (s.column - home.column) <= 0;
+      const int behind = distance(s, home) - target;  // turns it would have lost
+      if (!in_box || behind < 0 || behind > 3 || (ahead == 0 && !m.opponent[i])) continue;
+      const bool keeps_line = (on_row && s.row == seen.row) || (on_column && s.column == seen.column);
+      w[i] = (behind == 0 ? 4 : behind == 1 ? 2 : 1) * (keeps_line ? 4 : 1);
+      racer_total += w[i];
+    }
+    if (racer_total > 0) return w;
+  }
   for (int i = 0; i < kSquares; ++i) {
     if (!m.opponent[i]) continue;
     const Square s = Square::from_index(i);
@@ -95,10 +131,18 @@ std::optional<Turn> best_zap(const Memory& m, const View& v, const std::array<in
 // The first sighting: a racer has moved (nearly) every turn it had.
 void classify(Memory& m, const View& v, Square seen) {
   const int radar_turn = m.turns - 1;
-  const int their_turns = m.side == 0 ? radar_turn - 1 : radar_turn;
-  const bool racing = distance(seen, home(1 - m.side)) >= their_turns - kRacerSlack;
+  const int their = m.side == 0 ? radar_turn - 1 : radar_turn;
+  const bool racing = distance(seen, home(1 - m.side)) >= their - kRacerSlack;
   m.scratch[kMode] = racing ? kRacing : kHunting;
+  m.scratch[kSeen] = seen.index() + 1;
+  m.scratch[kSeenTurns] = their;
   if (!racing) return;
+  // The race as it stands: the opponent at the pace it has shown, slowed by
+  // one turn at our walled home, against us walking from our next turn.
+  const int progress = std::max(1, distance(seen, home(1 - m.side)));
+  const int theirs = their + (v.to_home[seen.index()] * std::max(their, 1) + progress - 1) / progress + 1;
+  const int ours = m.turns + v.d;
+  m.scratch[kRaceLost] = m.side == 0 ? ours >= theirs - 1 : ours > theirs - 1;
   // It reaches the square next to our home, bumps into the wall, clears it
   // with a ZAP and steps in: the wall goes back between the last two.
   m.scratch[kRewallTurn] = radar_turn + v.to_home[seen.index()] + 1;
@@ -118,6 +162,50 @@ int move_cost(const Memory& m, const std::array<int, kSquares>& w, Square from, 
   return 2 * kept + other;
 }
 
+// Whether the opponent may stand next to our home now (by the racer's
+// predicted run when we have one).
+bool near_home(const Memory& m, const View& v) {
+  const auto w = weights(m, v.me);
+  for (int i = 0; i < kSquares; ++i)
+    if (w[i] > 0 && distance(Square::from_index(i), v.home) <= 1) return true;
+  return false;
+}
+
+// The ambush, when the race looks lost or even. Standing on our home row, we are on the edge of every row a
+// racer can cross our column at, so a ZAP along the column covers them all:
+// fired on each of our turns while the racer may be on the column, it hits
+// for certain when the racer crosses (a crossing lasts at least until our
+// next turn). Walk along the row toward the racer while it is two columns
+// away or more; one column away, look instead (it steps onto ours next).
+std::optional<Turn> ambush(Memory& m, const View& v) {
+  if (m.scratch[kMode] != kRacing || !m.scratch[kSeen] || v.me.row != v.home.row) return std::nullopt;
+  if (!m.scratch[kRaceLost] || m.scratch[kWatches] >= kMaxWatches) return std::nullopt;
+  const auto now = weights(m, v.me, 0);
+  const int toward = v.goal.column > v.me.column ? 1 : -1;  // the racer comes from our goal's side
+  int nearest = kColumns;  // columns still between the racer and our column, at the fewest
+  for (int i = 0; i < kSquares; ++i) {
+    if (now[i] == 0) continue;
+    const int gap = (Square::from_index(i).column - v.me.column) * toward;
+    if (gap > 0) nearest = std::min(nearest, gap);
+  }
+  // Our column, or a row the racer has come onto: whichever line it is
+  // likeliest to be on.
+  int best = 0;
+  Step best_dir{};
+  for (const Step d : kSteps)
+    if ((v.me + d).on_board())
+      if (const int n = weight_on_ray(m, now, v.me, d); n > best) best = n, best_dir = d;
+  if (best > 0) {
+    ++m.scratch[kWatches];
+    return Turn{Action::Zap, v.me + best_dir};
+  }
+  if (nearest == kColumns) return std::nullopt;  // it has passed our column: the ambush is off
+  if (nearest == 1) return Turn{Action::Radar, {}};
+  const Square step{v.me.row, v.me.column + toward};
+  if (step.on_board() && !m.walls[step.index()]) return Turn{Action::Move, step};
+  return std::nullopt;
+}
+
 }  // namespace
 
 Turn entry_turn(Memory& m, const Result& last) {
@@ -134,6 +222,10 @@ Turn entry_turn(Memory& m, const Result& last) {
     if (m.opponent[i]) v.their_d = std::min(v.their_d, v.to_home[i]);
   const int remaining = kTurnLimit - m.turns;  // turns left after this one
   if (last.outcome == Outcome::At && m.scratch[kMode] == kUnknown) classify(m, v, last.square);
+  if (last.outcome == Outcome::At) {  // every sighting refreshes the racer's predicted run
+    m.scratch[kSeen] = last.square.index() + 1;
+    m.scratch[kSeenTurns] = their_turns(m) - 1;
+  }
 
   // 1. A sleeping opponent: keep it asleep until it is time to go.
   if (last.outcome == Outcome::Hit && m.last) {
@@ -149,7 +241,7 @@ Turn entry_turn(Memory& m, const Result& last) {
   //    player two finish the round: when it is about to step onto our home
   //    too, the wall goes back first and our arrival waits a turn.
   const bool rewall_due = m.scratch[kRewallsLeft] > 0 && m.turns == m.scratch[kRewallTurn];
-  if (adjacent(v.me, v.goal) && m.side == 0 && rewall_due) {
+  if (adjacent(v.me, v.goal) && m.side == 0 && rewall_due && near_home(m, v)) {
     --m.scratch[kRewallsLeft];
     m.scratch[kRewallTurn] += 2;
     return {Action::Wall, v.home};
@@ -161,11 +253,12 @@ Turn entry_turn(Memory& m, const Result& last) {
   // 3. The opponent is more likely than not on a clear line: fire.
   const auto w = weights(m, v.me);
   if (const auto zap = best_zap(m, v, w); zap && may_zap) return *zap;
+  if (const auto wait = ambush(m, v); wait && !m.scratch[kFinalRun] && m.turns > 2) return *wait;
   // 4. A wall on our home as soon as we have left it, and again on the turns
   //    a racer will have just cleared it.
   if (v.me != v.home) {
     if (m.turns == 2 && adjacent(v.me, v.home)) return {Action::Wall, v.home};
-    if (rewall_due) {
+    if (rewall_due && near_home(m, v)) {
       --m.scratch[kRewallsLeft];
       m.scratch[kRewallTurn] += 2;
       return {Action::Wall, v.home};
@@ -180,8 +273,16 @@ Turn entry_turn(Memory& m, const Result& last) {
   SquareSet blocked = m.walls;
   if (last.outcome == Outcome::Hello && m.last) blocked.set(m.last->target.index());
   const Square from = v.me;
-  const auto step =
-      plan::step_toward(from, v.goal, v.to_goal, blocked, [&](Square to) { return move_cost(m, w, from, to); });
+  // A racer does not fire: step where it is likeliest to cross our lines next.
+  const bool ambush = m.scratch[kMode] == kRacing;
+  const auto next = ambush ? weights(m, v.me, 1) : w;
+  const auto cost = [&](Square to) {
+    if (!ambush) return move_cost(m, w, from, to);
+    int meet = 0;
+    for (const Step d : kSteps) meet += weight_on_ray(m, next, to, d);
+    return -meet;
+  };
+  const auto step = plan::step_toward(from, v.goal, v.to_goal, blocked, cost);
   if (!step) return {Action::Radar, {}};
   return {Action::Move, *step};
 }

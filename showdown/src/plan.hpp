@@ -36,8 +36,9 @@ namespace showdown::detail {
 
 // A racer's step toward its goal: ZAP a walled goal when next to it, else
 // the next square of a shortest path around the walls it knows, keeping
-// off `avoid` (a square where it just met the opponent) when it can.
-Turn race_step(Memory& m, std::optional<Square> avoid = std::nullopt);
+// off `avoid` (a square where it just met the opponent) when it can. A
+// `careful` racer fires at its goal before its last step whatever it knows.
+Turn race_step(Memory& m, std::optional<Square> avoid = std::nullopt, bool careful = false);
 
 Turn entry_turn(Memory& m, const Result& last);
 

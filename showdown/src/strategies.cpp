@@ -1,4 +1,5 @@
 #include <cstdlib>
+#include <iterator>
 
 #include "plan.hpp"
 #include "showdown/strategy.hpp"
@@ -7,9 +8,11 @@ namespace showdown {
 
 namespace detail {
 
-Turn race_step(Memory& m, std::optional<Square> avoid) {
+Turn race_step(Memory& m, std::optional<Square> avoid, bool careful) {
   const Square goal = m.goal_square();
   if (adjacent(m.me, goal) && m.walls[goal.index()]) return {Action::Zap, goal};
+  const bool just_fired = m.last && m.last->action == Action::Zap && m.last->target == goal;
+  if (careful && adjacent(m.me, goal) && !just_fired) return {Action::Zap, goal};
   auto dist = plan::distances_to(goal, m.walls);
   if (dist[m.me.index()] >= plan::kFar) {  // walled in by what we know: forget the walls and try
     m.walls.reset();
@@ -30,6 +33,8 @@ std::optional<Square> hello_square(const Memory& m, const Result& last) {
 }
 
 Turn racer_turn(Memory& m, const Result& last) { return race_step(m, hello_square(m, last)); }
+
+Turn sprinter_turn(Memory& m, const Result& last) { return race_step(m, hello_square(m, last), true); }
 
 // RADAR; ZAP along the line if the opponent was on one of ours, otherwise
 // step to share its row or column (whichever is nearer); RADAR again. A hit
@@ -71,11 +76,11 @@ Turn waller_turn(Memory& m, const Result& last) {
 }  // namespace detail
 
 namespace {
-constexpr const char* kNames[] = {"entry", "racer", "zapper", "waller"};
+constexpr const char* kNames[] = {"entry", "racer", "zapper", "waller", "sprinter"};
 }
 
 std::optional<Strategy> strategy_named(std::string_view name) {
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < static_cast<int>(std::size(kNames)); ++i)
     if (name == kNames[i]) return static_cast<Strategy>(i);
   return std::nullopt;
 }
@@ -91,6 +96,7 @@ Turn decide(Strategy s, Memory& m, const Result& last) {
     case Strategy::Racer: return detail::racer_turn(m, last);
     case Strategy::Zapper: return detail::zapper_turn(m, last);
     case Strategy::Waller: return detail::waller_turn(m, last);
+    case Strategy::Sprinter: return detail::sprinter_turn(m, last);
   }
   return {Action::Help, {}};
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # showdown.sh LOA LOA_SHOWDOWN: the SHOWDOWN entry and mediator end to end.
 #  1. loa-showdown on bad input: always one turn on stdout, never stderr.
-#  2. The round robin of the entry and the simple strategies, all run as
-#     programs: no faults, and the entry wins all three of its matches.
+#  2. The round robin of the entry and the three simple strategies of the
+#     issue, all run as programs: no faults, the entry wins its three
+#     matches and has the top score; and it wins its match against the
+#     sprinter (a racer it cannot outrun).
 #  3. Programs that crash, hang, print garbage, write on stderr or print
 #     nothing: the mediator names the fault, ends the game, exits 1.
 set -u
@@ -45,6 +47,8 @@ if ! grep -Eq "^ +$entry +[0-9]+ +3\$" rr.out; then fail "the entry did not win 
 best="$(awk '/^round robin/{f=1; next} f && NF >= 3 {s=$(NF-1); $NF=""; $(NF-1)=""; sub(/ +$/, ""); sub(/^ +/, ""); print s "\t" $0}' rr.out |
   sort -t "$(printf '\t')" -k1,1nr | head -1 | cut -f2)"
 [ "$best" = "$entry" ] || fail "the entry does not have the top score (top: '$best')"
+"$loa" referee showdown "$entry" "$entry --strategy sprinter" > sprint.out 2>&1 || fail "sprinter match exit $?"
+grep -q "A advances" sprint.out || fail "the entry lost its match against the sprinter"
 
 # 3. Faults.
 program() { printf '#!/bin/sh\n%s\n' "$2" > "$1"; chmod +x "$1"; }

@@ -9,6 +9,8 @@
 namespace showdown {
 namespace {
 
+constexpr Strategy kAll[] = {Strategy::Entry, Strategy::Racer, Strategy::Zapper, Strategy::Waller, Strategy::Sprinter};
+
 // Each player as the mediator runs it: one execution per turn, the state
 // kept only as the text of its file.
 struct Player {
@@ -33,7 +35,7 @@ std::string run(Strategy s, const std::string& input, std::optional<std::string>
 }
 
 TEST(ShowdownStrategy, Names) {
-  for (const char* name : {"entry", "racer", "zapper", "waller"}) {
+  for (const char* name : {"entry", "racer", "zapper", "waller", "sprinter"}) {
     const auto s = strategy_named(name);
     ASSERT_TRUE(s) << name;
     EXPECT_STREQ(strategy_name(*s), name);
@@ -43,7 +45,7 @@ TEST(ShowdownStrategy, Names) {
 
 TEST(ShowdownStrategy, LostMemoryAsksForHelpAndRecovers) {
   const std::string fresh = execute(Strategy::Entry, "INIT A 1", std::nullopt).state;
-  for (const Strategy s : {Strategy::Entry, Strategy::Racer, Strategy::Zapper, Strategy::Waller}) {
+  for (const Strategy s : kAll) {
     EXPECT_EQ(run(s, "OK", std::nullopt), "HELP");         // no file
     EXPECT_EQ(run(s, "OK", std::string()), "HELP");        // an empty one
     EXPECT_EQ(run(s, "OK", fresh.substr(0, 40)), "HELP");  // a cut one
@@ -88,6 +90,15 @@ TEST(ShowdownStrategy, EntryKeepsASleepingOpponentAsleep) {
   }
 }
 
+TEST(ShowdownStrategy, SprinterFiresAtItsGoalBeforeTheLastStep) {
+  Memory m = load_memory(execute(Strategy::Sprinter, "INIT A 1", std::nullopt).state);
+  m.me = {8, 23};
+  m.last = Turn{Action::Move, {8, 24}};
+  const Execution next = execute(Strategy::Sprinter, "OK", save_memory(m));
+  EXPECT_EQ(to_string(next.turn), "ZAP I 26");  // no wall known there: it fires all the same
+  EXPECT_EQ(run(Strategy::Sprinter, "MISS", next.state), "MOVE I 26");
+}
+
 TEST(ShowdownStrategy, RacerClearsAWalledGoal) {
   // Next to its goal and the goal walled: ZAP it, then step in.
   Memory m = load_memory(execute(Strategy::Racer, "INIT A 1", std::nullopt).state);
@@ -99,9 +110,8 @@ TEST(ShowdownStrategy, RacerClearsAWalledGoal) {
 }
 
 TEST(ShowdownStrategy, NoStrategyEverMakesAnIllegalTurn) {
-  const Strategy all[] = {Strategy::Entry, Strategy::Racer, Strategy::Zapper, Strategy::Waller};
-  for (const Strategy a : all)
-    for (const Strategy b : all) {
+  for (const Strategy a : kAll)
+    for (const Strategy b : kAll) {
       const Game g = play_game(a, b);
       EXPECT_EQ(g.stats(0).errors, 0) << strategy_name(a) << " first against " << strategy_name(b);
       EXPECT_EQ(g.stats(1).errors, 0) << strategy_name(b) << " second against " << strategy_name(a);
@@ -111,7 +121,7 @@ TEST(ShowdownStrategy, NoStrategyEverMakesAnIllegalTurn) {
 // A player that does anything at all, legal or not, to shake the others.
 TEST(ShowdownStrategy, NoIllegalTurnAgainstARandomOpponent) {
   std::mt19937 rng(7);
-  for (const Strategy s : {Strategy::Entry, Strategy::Racer, Strategy::Zapper, Strategy::Waller})
+  for (const Strategy s : kAll)
     for (int game_no = 0; game_no < 40; ++game_no) {
       const int ours = game_no % 2;
       Game game;
@@ -133,10 +143,63 @@ TEST(ShowdownStrategy, NoIllegalTurnAgainstARandomOpponent) {
     }
 }
 
+// A racer that loses no time cannot be outrun, so the entry waits on its
+// home row and fires along its column as the racer crosses it.
+TEST(ShowdownStrategy, EntryAmbushesARacerItCannotOutrun) {
+  for (int entry = 0; entry < 2; ++entry) {
+    const Game g =
+        entry == 0 ? play_game(Strategy::Entry, Strategy::Sprinter) : play_game(Strategy::Sprinter, Strategy::Entry);
+    EXPECT_GT(g.stats(entry).hits, 50) << "entry as player " << entry + 1;
+    EXPECT_EQ(g.stats(1 - entry).arrived, 0);
+    EXPECT_GT(g.score(entry).total(), g.score(1 - entry).total() + 400);
+  }
+}
+
+// Racers that choose at random among their shortest steps (and, to make
+// them stronger, see the board as the mediator does) — careful ones that
+// fire at the goal before stepping in, and naive ones. The entry must win
+// nearly every match.
+TEST(ShowdownStrategy, EntryBeatsRandomisedRacers) {
+  std::mt19937 rng(1);
+  for (const bool careful : {false, true}) {
+    int won = 0;
+    const int matches = 100;
+    for (int match = 0; match < matches; ++match) {
+      MatchTally entry, racer;
+      for (int ours = 0; ours < 2; ++ours) {
+        Game g;
+        Player player{Strategy::Entry};
+        bool fired = false;
+        const auto take_turn = [&](int p, const std::string& input) -> std::optional<Turn> {
+          if (p == ours) return player(input);
+          const Square at = g.position(p), target = goal(p);
+          if (adjacent(at, target) && (g.wall(target) || (careful && !fired))) {
+            fired = true;
+            return Turn{Action::Zap, target};
+          }
+          std::vector<Square> options;
+          for (const Step d : kSteps) {
+            const Square n = at + d;
+            if (n.on_board() && distance(n, target) < distance(at, target) && !g.wall(n) && n != g.position(1 - p))
+              options.push_back(n);
+          }
+          if (options.empty()) return Turn{Action::Radar, {}};
+          return Turn{Action::Move, options[rng() % options.size()]};
+        };
+        play_out(g, take_turn);
+        entry.add(g, ours), racer.add(g, 1 - ours);
+        EXPECT_EQ(g.stats(ours).errors, 0);
+      }
+      won += entry.score > racer.score;
+    }
+    EXPECT_GE(won, 85) << (careful ? "careful" : "naive") << " racers";
+  }
+}
+
 // The entry wins its match (two games, each first once) against every
 // simple strategy, by the summed score.
 TEST(ShowdownStrategy, EntryWinsItsMatchAgainstEachSimpleStrategy) {
-  for (const Strategy other : {Strategy::Racer, Strategy::Zapper, Strategy::Waller}) {
+  for (const Strategy other : {Strategy::Racer, Strategy::Zapper, Strategy::Waller, Strategy::Sprinter}) {
     MatchTally entry, them;
     const Game g1 = play_game(Strategy::Entry, other);
     entry.add(g1, 0), them.add(g1, 1);

@@ -13,10 +13,11 @@
 namespace showdown {
 
 enum class Strategy {
-  Entry,   // weighs racing, radar, walls and the sleep ray against the scoring
-  Racer,   // runs the shortest path it knows; clears a walled goal with ZAP
-  Zapper,  // finds the opponent by RADAR, lines up with it and keeps it asleep
-  Waller,  // races, walls its home behind it and the square in front of the opponent
+  Entry,     // weighs racing, radar, walls and the sleep ray against the scoring
+  Racer,     // runs the shortest path it knows; clears a walled goal with ZAP
+  Zapper,    // finds the opponent by RADAR, lines up with it and keeps it asleep
+  Waller,    // races, walls its home behind it and the square in front of the opponent
+  Sprinter,  // a racer that clears its goal with a ZAP before stepping in, wall or not
 };
 
 std::optional<Strategy> strategy_named(std::string_view name);

@@ -1,8 +1,8 @@
 // loa-kattis: the Kattis "Lines Of Action" player (kattis-lines-of-action.txt).
 // Reads its colour (0 black, 1 white), then exchanges moves "r1 c1 r2 c2"
 // over stdin/stdout, flushing each of its own, and exits when the game ends.
-// Malformed or illegal input and EOF mid-game are reported on stderr (the
-// judge reads only stdout) with exit code 1.
+// Malformed or illegal input, EOF mid-game and a closed or full stdout are
+// reported on stderr (the judge reads only stdout) with exit code 1.
 #include <ctime>
 #include <exception>
 #include <iostream>
@@ -40,6 +40,7 @@ int run() {
       limits.time_ms[us] = std::int64_t(std::max(5.0, kBudgetMs - cpu_ms()));
       const Move m = engine.search(game, with_environment(limits)).best;
       std::cout << kattis_move_text(m, 8) << std::endl;
+      if (!std::cout) return fail("could not write the move " + kattis_move_text(m, 8) + " on stdout");
       game.play(m);
     } else {
       if (!std::getline(std::cin, line)) return fail("input ended before the game did");

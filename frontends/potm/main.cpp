@@ -17,8 +17,9 @@ namespace {
 using namespace loa;
 
 // Exit codes: 0 a move was printed; 2 no move could be recovered from the
-// input; 3 an internal error.
-constexpr int kNoMove = 2, kInternal = 3;
+// input; 3 an internal error; 4 the move could not be written (stdout full
+// or closed).
+constexpr int kNoMove = 2, kInternal = 3, kUnwritten = 4;
 
 void debug(const std::string& message) { std::ofstream("DEBUG", std::ios::app) << "loa-potm: " << message << "\n"; }
 
@@ -79,6 +80,10 @@ int run(int argc, char** argv) {
     return kNoMove;
   }
   std::printf("%s\n", potm_move_text(move).c_str());
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    debug("could not write the move " + potm_move_text(move) + " on stdout");
+    return kUnwritten;
+  }
   return 0;
 }
 

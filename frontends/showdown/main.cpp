@@ -5,7 +5,8 @@
 // answered on stdout with a turn that is always legal, HELP:
 //   exit 0  a turn was chosen and the state file written;
 //   exit 1  the state file could not be written (HELP next time will recover);
-//   exit 2  usage: no state file named, or an unknown strategy.
+//   exit 2  usage: no state file named, or an unknown strategy;
+//   exit 3  the turn could not be written (stdout full or closed).
 // Strategies: entry (the default), racer, zapper, waller.
 #include <cstdio>
 #include <fstream>
@@ -47,5 +48,6 @@ int main(int argc, char** argv) {
   out << run.state;
   out.close();
   std::puts(showdown::to_string(run.turn).c_str());
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 3;
   return out ? 0 : 1;
 }

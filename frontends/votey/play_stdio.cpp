@@ -8,6 +8,7 @@
 
 int play(int move) {
   std::cout << move << std::endl;
+  if (!std::cout) return -2;  // our move never left: as good as a lost connection
   long long reply = 0;
   if (!(std::cin >> reply)) return -2;
   if (reply < -99999 || reply > 99999) return -3;

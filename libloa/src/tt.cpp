@@ -5,7 +5,7 @@
 namespace loa {
 
 void TranspositionTable::resize(std::size_t megabytes) {
-  const std::size_t budget = std::max<std::size_t>(megabytes, 1) << 20;
+  const std::size_t budget = megabytes << 20;
   std::size_t count = 1;
   while (count * 2 * sizeof(Bucket) <= budget) count *= 2;
   buckets_.assign(count, Bucket{});

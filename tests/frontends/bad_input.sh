@@ -46,6 +46,10 @@ mkdir ro; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > ro/input; chmo
 (cd ro && "$potm" input > ../out 2> ../err); rc=$?
 chmod 755 ro
 { [ "$rc" = 0 ] && [ ! -s err ]; } || fail "potm read-only run directory: exit $rc, stderr '$(head -c 80 err)'"
+# stdout full: the move cannot be delivered, so it says so (DEBUG, exit 4).
+rm -f DEBUG; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > input
+"$potm" input > /dev/full 2> err; rc=$?
+{ [ "$rc" = 4 ] && [ ! -s err ] && grep -q "could not write" DEBUG; } || fail "potm full stdout: exit $rc"
 
 # --- Kattis: a message on stderr and exit code 1 for anything wrong.
 kattis_case() {  # name, input text, expected exit code, expected stderr words
@@ -61,6 +65,8 @@ kattis_case illegal-move $'1\n1 1 1 2\n' 1 "bad opponent move"
 kattis_case absurd-numbers $'1\n99999999999999999999 2 6 4\n' 1 "bad opponent move"
 kattis_case eof-mid-game $'1\n8 2 6 4\n' 1 "input ended"
 grep -Eq '^[1-8] [1-8] [1-8] [1-8]$' out || fail "kattis eof-mid-game: no move before the end of input"
+printf '0\n' | "$kattis" > /dev/full 2> err; rc=$?
+{ [ "$rc" = 1 ] && grep -q "could not write" err; } || fail "kattis full stdout: exit $rc, stderr '$(head -c 80 err)'"
 
 # --- Votey: exit 1 usage, 2 a bad reply, 3 our move rejected.
 votey_case() {  # name, side, input text, expected exit code, expected stderr words
@@ -77,6 +83,8 @@ votey_case illegal 1 $'1111\n' 2 "bad move"
 votey_case eof-white 2 '' 2 "bad move"
 votey_case false-win 2 $'-1434\n' 2 "does not win"
 votey_case huge-number 2 $'123456789012\n' 2 "bad move"
+printf '' | LOA_VOTEY_MS=10 "$votey" 1 > /dev/full 2> err; rc=$?
+[ "$rc" = 2 ] || fail "votey full stdout: exit $rc, expected 2"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failures"; exit 1; fi
 echo "all bad-input cases behave as defined"

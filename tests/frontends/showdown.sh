@@ -37,6 +37,8 @@ check_turn "no input" "HELP" 0 sh -c "'$entry' state1 < /dev/null"
 check_turn "no state file named" "HELP" 2 sh -c "echo OK | '$entry'"
 check_turn "unknown strategy" "HELP" 2 sh -c "echo OK | '$entry' --strategy nobody st"
 check_turn "unwritable state file" "HELP" 1 sh -c "echo OK | '$entry' /nonexistent/dir/state"
+echo "INIT A 1" | "$entry" state_full > /dev/full 2> err; rc=$?
+{ [ "$rc" = 3 ] && [ ! -s err ]; } || fail "full stdout: exit $rc, wanted 3 and nothing on stderr"
 
 # 2. The round robin, every player a program.
 "$loa" referee showdown "$entry" "$entry --strategy racer" "$entry --strategy zapper" "$entry --strategy waller" \
@@ -49,6 +51,20 @@ best="$(awk '/^round robin/{f=1; next} f && NF >= 3 {s=$(NF-1); $NF=""; $(NF-1)=
 [ "$best" = "$entry" ] || fail "the entry does not have the top score (top: '$best')"
 "$loa" referee showdown "$entry" "$entry --strategy sprinter" > sprint.out 2>&1 || fail "sprinter match exit $?"
 grep -q "A advances" sprint.out || fail "the entry lost its match against the sprinter"
+
+# A state file damaged between turns, in a mediated game: the entry asks
+# HELP, finds its way again, and makes no illegal turn.
+for damage in 'rm -f "$1"' ': > "$1"' 'head -c 200 /dev/urandom > "$1"' 'sed -i "s/side 0/side 1/" "$1"'; do
+  printf '#!/bin/sh\nn=$(cat count 2>/dev/null || echo 0); echo $((n + 1)) > count\n[ "$n" = 12 ] && %s\nexec "%s" "$@"\n' \
+    "$damage" "$entry" > damaged; chmod +x damaged
+  "$loa" referee showdown ./damaged "$entry --strategy racer" -v > damaged.out 2>&1; rc=$?
+  stats="$(grep -A1 '^    ./damaged' damaged.out | grep 'moves' | head -1)"
+  if [ "$rc" != 0 ] || ! echo "$stats" | grep -q "helps 1 .*errors 0"; then
+    fail "state file damaged by '$damage': exit $rc, $stats"
+  else
+    echo "ok: state file damaged by '$damage' mid-game"
+  fi
+done
 
 # 3. Faults.
 program() { printf '#!/bin/sh\n%s\n' "$2" > "$1"; chmod +x "$1"; }

@@ -1,6 +1,7 @@
 // libFuzzer target: UGI commands, line by line, through the session behind
 // `loa ugi`. Every go is held to depth 1 (appended limits win), so that a
-// search cannot stall the fuzzer; every session ends with quit.
+// search cannot stall the fuzzer (and 64 nodes: the parser, not the search,
+// is what is fuzzed here); every session ends with quit.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -8,13 +9,15 @@
 #include "ugi_session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  loa::cli::UgiSession session([](const std::string&) {}, 1, 8);
+  // The smallest table, and Hash allowed up to 1 MiB only: clearing tables
+  // would otherwise be most of the time of a run.
+  loa::cli::UgiSession session([](const std::string&) {}, 0, 1);
   std::string_view rest(reinterpret_cast<const char*>(data), size);
   while (!rest.empty()) {
     const auto nl = rest.find('\n');
     std::string line(rest.substr(0, nl));
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.rfind("go", 0) == 0) line += " depth 1";
+    if (line.rfind("go", 0) == 0) line += " depth 1 nodes 64";
     if (!session.handle(line)) break;
   }
   session.handle("stop");

@@ -32,7 +32,8 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
   // Sizes the table to the largest power of two of buckets within the
-  // budget (at least one bucket), and clears it.
+  // budget, and clears it. 0 makes the smallest table, one bucket: for
+  // tests and fuzzing, where a megabyte to clear per run is the cost.
   void resize(std::size_t megabytes);
   void clear();
   // Marks the start of a new search so that old entries are replaced first.

@@ -49,5 +49,15 @@ TEST(TranspositionTable, SizeIsAPowerOfTwoWithinBudget) {
   EXPECT_EQ(tt.megabytes(), 16u);
 }
 
+TEST(TranspositionTable, ZeroMegabytesIsOneBucketThatStillWorks) {
+  TranspositionTable tt(0);
+  EXPECT_EQ(tt.megabytes(), 0u);
+  // Four entries in the one bucket: a fifth position replaces the shallowest.
+  for (Key k = 1; k <= 5; ++k) tt.store(k << 40 | k, Move::none(), Value(k), Value(0), int(k), Bound::Exact);
+  EXPECT_EQ(tt.probe(Key(1) << 40 | 1), nullptr);
+  ASSERT_NE(tt.probe(Key(5) << 40 | 5), nullptr);
+  EXPECT_EQ(tt.probe(Key(5) << 40 | 5)->depth, 5);
+}
+
 }  // namespace
 }  // namespace loa

@@ -60,7 +60,7 @@ struct Settings {
 
 // One turn of a contestant: its output line, or a fault.
 std::string run_turn(const ShowdownContestant& c, const std::string& input, const fs::path& dir, const fs::path& state,
-                     const Settings& s, std::string& fault, double& cpu) {
+                     const Settings& s, std::string& fault, double& cpu, double& worst) {
   if (c.builtin) {
     std::ifstream in(state, std::ios::binary);
     std::ostringstream text;
@@ -73,6 +73,7 @@ std::string run_turn(const ShowdownContestant& c, const std::string& input, cons
   argv.push_back(state.string());
   const RunResult r = run_program(argv, dir.string(), input + "\n", s.turn_limit, s.turn_limit * 3 + 5);
   cpu += r.cpu_seconds;
+  worst = std::max(worst, r.cpu_seconds);
   if (r.failed_to_start) return fault = "could not be started", "";
   if (r.timed_out) return fault = fmt::format("took more than {} s", s.turn_limit), "";
   if (r.signal) return fault = fmt::format("was killed by signal {}", r.signal), "";
@@ -88,7 +89,8 @@ struct GameReport {
   Game game;
   std::array<int, 2> faults{};  // by player (0 = player one)
   std::array<std::string, 2> first_fault;
-  std::array<double, 2> cpu{};
+  std::array<double, 2> cpu{}, worst_turn{};  // CPU seconds of the programs
+  std::array<int, 2> runs{};                  // executions
 };
 
 // Plays one game with `one` as player one (starting at A-1) and `two` as
@@ -107,8 +109,9 @@ GameReport play_game(const ShowdownContestant& one, const ShowdownContestant& tw
   }
   const auto take_turn = [&](int p, const std::string& input) -> std::optional<showdown::Turn> {
     t.sent(names[p], input);
+    ++g.runs[p];
     std::string fault;
-    const std::string line = run_turn(*players[p], input, dirs[p], states[p], s, fault, g.cpu[p]);
+    const std::string line = run_turn(*players[p], input, dirs[p], states[p], s, fault, g.cpu[p], g.worst_turn[p]);
     std::optional<showdown::Turn> turn;
     if (fault.empty()) {
       t.received(names[p], line);
@@ -167,6 +170,8 @@ MatchResult play_match(const std::array<const ShowdownContestant*, 2>& c, const 
     for (int p = 0; p < 2; ++p) {
       const auto& st = g.game.stats(p);
       fmt::print("    {:<28} {}\n", c[as[p]]->spec, score_text(g.game.score(p)));
+      if (!c[as[p]]->builtin)
+        fmt::print("      CPU {:.2f} s in {} turns, worst turn {:.3f} s\n", g.cpu[p], g.runs[p], g.worst_turn[p]);
       if (verbose || st.errors || g.faults[p])
         fmt::print("      moves {} radars {} walls {} zaps {} helps {} ouches {} hits {} slept {} errors {}{}\n",
                    st.moves, st.radars, st.walls, st.zaps, st.helps, st.ouches, st.hits, st.slept, st.errors,

@@ -1,18 +1,20 @@
-// The tournament entry. The scoring makes two things count most: arriving
-// first (1000 + 3 per turn to spare) and a ZAP that hits, because a sleeping
-// opponent stays where it was and the same ZAP hits it again next turn: each
-// turn of keeping it asleep is worth 7 points and costs only the 3 of a
-// later arrival. So the entry races, walls its home as soon as it has left
-// it (a racer bumps into the wall, 15 points, and must spend a ZAP to clear
-// it), and fires whenever the opponent is more likely than not on a clear
-// line. Once it hits, it keeps the opponent asleep until just enough turns
-// remain to walk to its goal and still arrive first.
-//
-// One RADAR early tells a racer (it has moved nearly every turn) from a
-// hunter. Against a racer nothing more is spent on looking: its arrival at
-// our home is foreseen from that one sighting, and the home wall is rebuilt
-// on the turns it will have just cleared it. Against a hunter the entry
-// looks every other turn and steps off any line the hunter could fire along.
+// The tournament entry (docs/showdown.md has the reasoning at length).
+// Tempo is symmetric, so two players who waste nothing tie the race; what
+// decides is a ZAP that hits, because a sleeping opponent stays where it was
+// and the same ZAP hits it again next turn: 7 points a turn for as long as
+// we like, while the opponent scores nothing. So the entry:
+// - walls its home once it has left it (a racer bumps into it and must
+//   spend a ZAP on it);
+// - looks once, early, to tell a racer (it has moved nearly every turn)
+//   from a hunter, and to forecast the race;
+// - against a racer it can outrun, races, rebuilding the home wall on the
+//   turns the racer is foreseen to have just cleared it;
+// - against one it cannot, waits on its home row and fires along its
+//   column as the racer crosses it (the ambush);
+// - against a hunter, looks every other turn and keeps off its lines;
+// - fires whenever the opponent is more likely than not on a clear line,
+//   and once it hits, keeps the opponent asleep until just enough turns
+//   remain to walk home and still arrive first.
 #include "plan.hpp"
 #include "showdown/strategy.hpp"
 

@@ -1,6 +1,6 @@
 // libFuzzer target: UGI commands, line by line, through the session behind
 // `loa ugi`. Every go is held to depth 1 (appended limits win), so that a
-// search cannot stall the fuzzer (and 64 nodes: the parser, not the search,
+// search cannot stall the fuzzer (and one node: the parser, not the search,
 // is what is fuzzed here); every session ends with quit.
 #include <cstdint>
 #include <string>
@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto nl = rest.find('\n');
     std::string line(rest.substr(0, nl));
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.rfind("go", 0) == 0) line += " depth 1 nodes 64";
+    if (line.rfind("go", 0) == 0) line += " depth 1 nodes 1";
     if (!session.handle(line)) break;
   }
   session.handle("stop");

@@ -58,7 +58,7 @@ for damage in 'rm -f "$1"' ': > "$1"' 'head -c 200 /dev/urandom > "$1"' 'sed -i 
   printf '#!/bin/sh\nn=$(cat count 2>/dev/null || echo 0); echo $((n + 1)) > count\n[ "$n" = 12 ] && %s\nexec "%s" "$@"\n' \
     "$damage" "$entry" > damaged; chmod +x damaged
   "$loa" referee showdown ./damaged "$entry --strategy racer" -v > damaged.out 2>&1; rc=$?
-  stats="$(grep -A1 '^    ./damaged' damaged.out | grep 'moves' | head -1)"
+  stats="$(grep -A2 '^    ./damaged' damaged.out | grep 'moves' | head -1)"
   if [ "$rc" != 0 ] || ! echo "$stats" | grep -q "helps 1 .*errors 0"; then
     fail "state file damaged by '$damage': exit $rc, $stats"
   else

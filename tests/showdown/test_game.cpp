@@ -211,7 +211,16 @@ TEST(ShowdownGame, ProgressPointsOnlyWhenNobodyArrives) {
   while (!g.over()) g.play({Action::Radar, {}});
   EXPECT_EQ(g.score(0).progress, 11 * 14);
   EXPECT_EQ(g.score(1).progress, 0);
-  EXPECT_EQ(11 * (8 + 25), 363);  // the most a player who never arrives can get
+}
+
+TEST(ShowdownGame, ProgressPointsAtMost352) {
+  // One step short of the goal is as far as a player gets without arriving:
+  // 11 * (7 + 25) = 352, the text's figure.
+  Game g;
+  play(g, {"HELP", "MOVE I 25"});  // player two out of the way of the walk
+  walk(g, 0, {7, 25});
+  while (!g.over()) g.play({Action::Radar, {}});
+  EXPECT_EQ(g.score(0).progress, 352);
 }
 
 TEST(ShowdownGame, OuchScoresForTheOpponentEvenOnItsOwnWall) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # referee_faults.sh LOA: programs that crash, hang, print garbage, write on
-# stderr or close their pipe, under each referee. The referee must name the
+# stderr or close their pipe, under each referee (SHOWDOWN's too). The referee must name the
 # fault, exit 1, and keep the transcript of the game up to that point.
 set -u
 loa="$(realpath "$1")"
@@ -16,6 +16,7 @@ program noisy 'echo "b1 b3"; echo oops >&2'
 program twolines 'printf "b1 b3\nb1 b3\n"'
 program exits 'exit 0'
 program nonexistent_dir 'exec /nonexistent/program'
+program busy_once '[ -s "$1" ] || { echo x > "$1"; while :; do :; done; }; echo RADAR'  # hangs on its first turn
 
 expect() {  # name, words expected in the output, referee arguments...
   local name="$1" words="$2"; shift 2
@@ -48,4 +49,20 @@ expect votey-crash "output ended" votey ./crash builtin:random --games 1
 expect votey-garbage "not a move code" votey ./garbage builtin:random --games 1
 expect votey-silent "no move in time" votey ./silent builtin:random --games 1 --move-cpu 0.5
 expect votey-white-garbage "white \(./garbage\): sent 'hello there', not a move code" votey builtin:random ./garbage --games 1
+# SHOWDOWN: one execution a turn; a fault loses the turn (the program is told
+# ERROR next time) and the game goes on to its end.
+expect showdown-crash "killed by signal 11" showdown ./crash builtin:racer
+expect showdown-busy "took more than 0.3 s" showdown ./busy_once builtin:racer --turn-limit 0.3
+expect showdown-garbage "'hello there' is not MOVE, RADAR, WALL, ZAP or HELP" showdown ./garbage builtin:racer
+expect showdown-stderr "wrote on stderr" showdown ./noisy builtin:racer
+expect showdown-two-lines "exactly one line" showdown ./twolines builtin:racer
+expect showdown-no-output "exactly one line" showdown ./exits builtin:racer
+expect showdown-missing "could not be started" showdown ./nonexistent_dir builtin:racer
+for name in crash busy garbage stderr two-lines no-output missing; do
+  grep -q "^# fault: player" "showdown-$name.transcript" || { echo "FAIL: showdown-$name: fault not in the transcript"; failures=$((failures + 1)); }
+done
+grep -q "^> 1 ERROR" showdown-garbage.transcript || { echo "FAIL: showdown: not told ERROR after a fault"; failures=$((failures + 1)); }
+# The garbage program never leaves its home, so the racer cannot arrive; it
+# wins the match on progress.
+grep -q "B advances" showdown-garbage.out || { echo "FAIL: showdown: the racer should win the match"; failures=$((failures + 1)); }
 [ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }

@@ -1,5 +1,6 @@
 #include "showdown/protocol.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -42,6 +43,14 @@ std::string quoted(std::string_view line) {
   return q;
 }
 
+// The index of `word` in `names`, or -1.
+template <std::size_t N>
+int find_name(const std::array<const char*, N>& names, std::string_view word) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (word == names[i]) return static_cast<int>(i);
+  return -1;
+}
+
 bool has_square(Outcome o) { return o == Outcome::Init || o == Outcome::At || o == Outcome::Loc; }
 bool has_target(Action a) { return a == Action::Move || a == Action::Wall || a == Action::Zap; }
 
@@ -71,36 +80,29 @@ Parsed<Turn> parse_turn(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto w = words(line);
   if (w.empty()) return {std::nullopt, "an empty line is not a turn"};
-  for (int a = 0; a < static_cast<int>(kActionNames.size()); ++a) {
-    if (w[0] != kActionNames[a]) continue;
-    const Action action = static_cast<Action>(a);
-    if (!has_target(action)) {
-      if (w.size() != 1) return {std::nullopt, std::string(kActionNames[a]) + " takes no row or column"};
-      return {Turn{action, {}}, ""};
-    }
-    if (w.size() != 3) return {std::nullopt, std::string(kActionNames[a]) + " needs a row and a column"};
-    const auto target = parse_square(w[1], w[2]);
-    if (!target) return {std::nullopt, quoted(line).append(": a row is a capital letter, a column a number")};
-    return {Turn{action, *target}, ""};
+  const int a = find_name(kActionNames, w[0]);
+  if (a < 0) return {std::nullopt, quoted(line).append(" is not MOVE, RADAR, WALL, ZAP or HELP")};
+  const Action action = static_cast<Action>(a);
+  if (!has_target(action)) {
+    if (w.size() != 1) return {std::nullopt, std::string(kActionNames[a]) + " takes no row or column"};
+    return {Turn{action, {}}, ""};
   }
-  return {std::nullopt, quoted(line).append(" is not MOVE, RADAR, WALL, ZAP or HELP")};
+  if (w.size() != 3) return {std::nullopt, std::string(kActionNames[a]) + " needs a row and a column"};
+  const auto target = parse_square(w[1], w[2]);
+  if (!target) return {std::nullopt, quoted(line).append(": a row is a capital letter, a column a number")};
+  return {Turn{action, *target}, ""};
 }
 
 Parsed<Result> parse_result(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto w = words(line);
-  if (w.empty()) return {std::nullopt, "empty result line"};
-  for (int o = 0; o < static_cast<int>(kOutcomeNames.size()); ++o) {
-    if (w[0] != kOutcomeNames[o]) continue;
-    const Outcome outcome = static_cast<Outcome>(o);
-    if (!has_square(outcome)) {
-      if (w.size() != 1) break;
-      return {Result{outcome, {}}, ""};
-    }
-    if (w.size() != 3) break;
-    const auto square = parse_square(w[1], w[2]);
-    if (!square || !square->on_board()) break;
-    return {Result{outcome, *square}, ""};
+  const int o = w.empty() ? -1 : find_name(kOutcomeNames, w[0]);
+  const Outcome outcome = static_cast<Outcome>(std::max(o, 0));
+  const std::size_t expected = has_square(outcome) ? 3 : 1;
+  if (o >= 0 && w.size() == expected) {
+    if (expected == 1) return {Result{outcome, {}}, ""};
+    if (const auto square = parse_square(w[1], w[2]); square && square->on_board())
+      return {Result{outcome, *square}, ""};
   }
   return {std::nullopt, quoted(line).append(" is not a SHOWDOWN result")};
 }

@@ -30,6 +30,9 @@ TEST(Eval, SymmetricUnderColourSwap) {
       const Game t = transposed(g);
       if (t.over()) continue;
       EXPECT_EQ(evaluate(g), evaluate(t)) << name << " " << to_position_text(g);
+      EvalWeights w;
+      w.walls = 10;  // off by default: checked on its own
+      EXPECT_EQ(evaluate(g, w), evaluate(t, w)) << name << " " << to_position_text(g);
     }
   }
 }
@@ -48,6 +51,18 @@ TEST(Eval, Features) {
   const SideFeatures w = side_features(g.position(), White);
   EXPECT_EQ(w.groups, 2);
   EXPECT_EQ(w.area, 64);
+}
+
+TEST(Eval, WallsCountEdgePiecesHemmedInByTheOpponent) {
+  // a1 black is hemmed from b1 and from a2 (twice); b2 is not on an edge.
+  // White b1 (b2 above it) and a2 (b2 beside it) are hemmed once each.
+  const Game g = test::game_from_text(olympiad(), "8/8/8/8/8/8/wb6/bw6 b");
+  EXPECT_EQ(side_features(g.position(), Black).walls, 2);
+  EXPECT_EQ(side_features(g.position(), White).walls, 2);
+  // On the 7x7 board the last file is g and the last rank 7.
+  const Game l = test::game_from_text(loaps(), "5wb/7/7/7/7/7/b6 b");
+  EXPECT_EQ(side_features(l.position(), Black).walls, 1);  // g7, with f7 white beside it
+  EXPECT_EQ(side_features(l.position(), White).walls, 0);  // f7: f6 is empty
 }
 
 TEST(Eval, PrefersTheBetterConnectedSide) {

@@ -62,6 +62,17 @@ int adjacent_pairs(Bitboard b) {
   return popcount(b & east) + popcount(b & north) + popcount(b & north_east) + popcount(b & north_west);
 }
 
+// Own pieces on an edge of a `size` board with an opponent piece on the
+// square straight inside them: the walls that hem a side in against the
+// edge (a corner piece can be hemmed twice).
+int hemmed(Bitboard own, Bitboard opp, int size) {
+  const int last = size - 1;
+  const Bitboard first_file = kFileA, last_file = kFileA << last;
+  const Bitboard first_rank = kRank1, last_rank = kRank1 << (8 * last);
+  return popcount(own & first_file & (opp >> 1)) + popcount(own & last_file & (opp << 1)) +
+         popcount(own & first_rank & (opp >> 8)) + popcount(own & last_rank & (opp << 8));
+}
+
 }  // namespace
 
 std::string EvalWeights::to_string() const {
@@ -105,6 +116,7 @@ SideFeatures shape_features(const Position& pos, Color c) {
   f.groups = std::max(1, euler_number(own));
   f.adjacent_pairs = adjacent_pairs(own);
   f.area = (max_f - min_f + 1) * (max_r - min_r + 1);
+  f.walls = hemmed(own, pos.pieces(~c), pos.size());
   return f;
 }
 
@@ -120,7 +132,7 @@ Value side_score(const SideFeatures& f, const EvalWeights& w) {
   if (f.pieces == 0) return 0;
   return -w.concentration * f.surplus * 16 / f.pieces + w.centralisation * f.centralisation / (4 * f.pieces) +
          w.quads * f.quads - w.groups * (f.groups - 1) + w.connectedness * f.adjacent_pairs * 16 / f.pieces / 4 -
-         w.area * f.area + w.mobility * f.mobility;
+         w.area * f.area - w.walls * f.walls + w.mobility * f.mobility;
 }
 
 Value evaluate(const Game& game, const EvalWeights& w) {

@@ -2,7 +2,8 @@
 // (Winands et al., "An Evaluation Function for Lines of Action"; see
 // shared/docs/loa-engine-notes.md): concentration around the centre of mass,
 // centralisation, solid 2x2 quads, groups, connectedness, bounding-box area,
-// mobility and the side to move. Under rules where game points decide, the
+// walls (edge pieces hemmed in by the opponent), mobility and the side to
+// move. Under rules where game points decide, the
 // connection race is weighed by what a connection by either side would be
 // worth given the points, and by how many plies remain before the limit.
 #pragma once
@@ -38,19 +39,20 @@ struct EvalWeights {
   int groups = 0;          // per group beyond the first (self-play: better off)
   int connectedness = 10;  // per adjacent own pair per piece (x16)
   int area = 3;            // per square of the bounding box
+  int walls = 0;           // per own edge piece with an opponent piece straight inside it
   int mobility = 8;        // per legal move
   int tempo = 60;          // for the side to move
   int points = 6;          // per game point of lead (points rules only)
   int race_scale = 100;    // percent: weight of the connection race under points rules
 
-  static constexpr int kCount = 10;
+  static constexpr int kCount = 11;
   std::array<int*, kCount> fields() {
-    return {&concentration, &centralisation, &quads, &groups, &connectedness,
-            &area,          &mobility,       &tempo, &points, &race_scale};
+    return {&concentration, &centralisation, &quads, &groups, &connectedness, &area,
+            &walls,         &mobility,       &tempo, &points, &race_scale};
   }
-  static constexpr std::array<const char*, kCount> kNames = {"concentration", "centralisation", "quads",    "groups",
-                                                             "connectedness", "area",           "mobility", "tempo",
-                                                             "points",        "race_scale"};
+  static constexpr std::array<const char*, kCount> kNames = {"concentration", "centralisation", "quads",     "groups",
+                                                             "connectedness", "area",           "walls",     "mobility",
+                                                             "tempo",         "points",         "race_scale"};
   std::string to_string() const;
 };
 
@@ -63,6 +65,7 @@ struct SideFeatures {
   int groups = 0;          // 8-connected groups
   int adjacent_pairs = 0;  // pairs of own pieces a king's step apart
   int area = 0;            // squares of the bounding rectangle
+  int walls = 0;           // edge pieces with an opponent piece on the square straight inside
   int mobility = 0;        // legal moves if it were this side's turn
 };
 

@@ -10,13 +10,15 @@
 // Strategies: entry (the default), racer, zapper, waller.
 #include <cstdio>
 #include <fstream>
-#include <iostream>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include "showdown/strategy.hpp"
+
+namespace {
+// A state file is under a kilobyte and a result line a few words.
+constexpr std::size_t kMaxState = 64 * 1024, kMaxLine = 4096;
+}  // namespace
 
 int main(int argc, char** argv) {
   showdown::Strategy strategy = showdown::Strategy::Entry;
@@ -35,13 +37,17 @@ int main(int argc, char** argv) {
   }
   if (!state_path) return std::puts("HELP"), 2;
 
+  // Bounded reads: an endless input line or state file (a pipe from
+  // /dev/zero, a link to /dev/full) must not hang the turn. Nothing at all
+  // reads as an empty line, which is answered HELP.
   std::string input;
-  std::getline(std::cin, input);  // nothing at all reads as an empty line: HELP
+  for (int c; input.size() < kMaxLine && (c = std::getchar()) != EOF && c != '\n';) input += char(c);
   std::optional<std::string> state;
   if (std::ifstream file{state_path, std::ios::binary}) {
-    std::ostringstream text;
-    text << file.rdbuf();
-    state = text.str();
+    std::string text(kMaxState, '\0');
+    file.read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(file.gcount()));
+    state = text;
   }
   const auto run = showdown::execute(strategy, input, state);
   std::ofstream out{state_path, std::ios::binary | std::ios::trunc};

@@ -46,6 +46,18 @@ mkdir ro; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > ro/input; chmo
 (cd ro && "$potm" input > ../out 2> ../err); rc=$?
 chmod 755 ro
 { [ "$rc" = 0 ] && [ ! -s err ]; } || fail "potm read-only run directory: exit $rc, stderr '$(head -c 80 err)'"
+# The same when even root cannot write there (CI runs as root, to whom a
+# 555 directory is no obstacle): DEBUG is a directory, or a link to a full
+# device, and the input gives it something to note.
+for blocker in directory full; do
+  mkdir "rd-$blocker"
+  printf '1 1\nxx\n2 0 60.0\n%s\n' "$start_board" > "rd-$blocker/input"
+  if [ "$blocker" = directory ]; then mkdir "rd-$blocker/DEBUG"; else ln -s /dev/full "rd-$blocker/DEBUG"; fi
+  (cd "rd-$blocker" && "$potm" input > ../out 2> ../err); rc=$?
+  { [ "$rc" = 0 ] && [ ! -s err ] && grep -Eq '^[a-g][1-7] [a-g][1-7]$' out; } ||
+    fail "potm unwritable DEBUG ($blocker): exit $rc, out '$(head -c 40 out)', stderr '$(head -c 80 err)'"
+done
+
 # stdout full: the move cannot be delivered, so it says so (DEBUG, exit 4).
 rm -f DEBUG; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > input
 "$potm" input > /dev/full 2> err; rc=$?

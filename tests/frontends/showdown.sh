@@ -37,6 +37,8 @@ check_turn "no input" "HELP" 0 sh -c "'$entry' state1 < /dev/null"
 check_turn "no state file named" "HELP" 2 sh -c "echo OK | '$entry'"
 check_turn "unknown strategy" "HELP" 2 sh -c "echo OK | '$entry' --strategy nobody st"
 check_turn "unwritable state file" "HELP" 1 sh -c "echo OK | '$entry' /nonexistent/dir/state"
+ln -s /dev/full endless; check_turn "endless state file, unwritable" "HELP" 1 timeout 10 sh -c "echo OK | '$entry' endless"
+check_turn "endless input line" "HELP" 0 timeout 10 sh -c "'$entry' state9 < /dev/zero"
 echo "INIT A 1" | "$entry" state_full > /dev/full 2> err; rc=$?
 { [ "$rc" = 3 ] && [ ! -s err ]; } || fail "full stdout: exit $rc, wanted 3 and nothing on stderr"
 

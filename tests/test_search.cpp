@@ -139,6 +139,22 @@ TEST(Search, StopsWhenAskedFromAnotherThread) {
   EXPECT_LT(r.depth, kMaxDepth);
 }
 
+// A GUI may send stop right after go infinite, before the thread that runs
+// the search has started: the stop must hold, or the search never ends.
+TEST(Search, AStopBeforeTheSearchStartsHolds) {
+  Engine engine(1);
+  const Game g(olympiad());
+  engine.clear_stop();
+  engine.stop();  // lands before the search begins
+  const SearchResult r = engine.search(g, Limits{});
+  EXPECT_TRUE(g.is_legal(r.best));
+  EXPECT_LE(r.nodes, 2048u);  // the flag is read every 1,024 nodes
+  engine.clear_stop();        // withdrawn: the next search runs to its limit
+  Limits depth3;
+  depth3.depth = 3;
+  EXPECT_EQ(engine.search(g, depth3).depth, 3);
+}
+
 TEST(Search, AlwaysReturnsALegalMoveEvenWithATinyBudget) {
   std::mt19937_64 rng(9);
   for (auto name : preset_names()) {

@@ -187,6 +187,7 @@ void UgiSession::go(std::istringstream& in) {
                     ugi_score(i.score), i.nodes, i.nps, i.time_ms, i.hashfull, pv));
   };
   const Game position = game_;
+  engine_.clear_stop();  // here, not on the new thread: a stop that follows at once must hold
   searcher_ = std::thread([this, position, limits, infinite] {
     const SearchResult r = engine_.search(position, limits);
     if (infinite) {

@@ -383,7 +383,8 @@ SearchResult Searcher::run() {
 }
 
 SearchResult Engine::search(const Game& game, const Limits& limits) {
-  stop_.store(false, std::memory_order_relaxed);
+  // The stop flag is not cleared here: a stop() that came before this thread
+  // ran would be lost, and an infinite search would never end (clear_stop()).
   // The searcher's tables are large for a stack frame.
   auto searcher = std::make_unique<Searcher>(*this, game, limits);
   return searcher->run();

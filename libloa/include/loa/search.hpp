@@ -83,11 +83,18 @@ class Engine {
 
   // Searches the game's position within the limits and returns the best move
   // found (a legal move whenever the game is not over). Blocks the caller;
-  // another thread may call stop(). Deterministic for a node or depth limit.
+  // another thread may call stop(). Deterministic for a node or depth limit
+  // (and no stop).
   SearchResult search(const Game& game, const Limits& limits);
 
-  // Asks a running search to return as soon as it can.
+  // Asks a running search to return as soon as it can. A stop that comes
+  // before the search has started (the search was handed to another thread
+  // that has not run yet) stops it at once: it holds until clear_stop().
   void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // Withdraws a stop. Whoever starts a search on another thread calls this
+  // first, on its own thread, so that a stop() right after the start is
+  // never lost.
+  void clear_stop() { stop_.store(false, std::memory_order_relaxed); }
 
  private:
   friend class Searcher;

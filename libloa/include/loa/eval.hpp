@@ -42,7 +42,7 @@ struct EvalWeights {
   int walls = 0;           // per own edge piece with an opponent piece straight inside it
   int mobility = 8;        // per legal move
   int tempo = 60;          // for the side to move
-  int points = 6;          // per game point of lead (points rules only)
+  int points = 12;         // per game point of lead (points rules only)
   int race_scale = 100;    // percent: weight of the connection race under points rules
 
   static constexpr int kCount = 11;

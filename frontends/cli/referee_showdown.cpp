@@ -40,7 +40,8 @@ ShowdownContestant make_showdown_contestant(const std::string& spec) {
   if (spec.rfind("builtin:", 0) == 0) {
     c.builtin = showdown::strategy_named(spec.substr(8));
     if (!c.builtin)
-      throw UsageError{"referee showdown: no strategy '" + spec.substr(8) + "' (entry, racer, zapper, waller)"};
+      throw UsageError{"referee showdown: no strategy '" + spec.substr(8) +
+                       "' (entry, racer, zapper, waller, sprinter)"};
     return c;
   }
   std::istringstream words(spec);
@@ -189,7 +190,7 @@ MatchResult play_match(const std::array<const ShowdownContestant*, 2>& c, const 
 int referee_showdown(const std::vector<std::string>& args) {
   po::options_description options("referee showdown options");
   options.add_options()("programs", po::value<std::vector<std::string>>()->multitoken(),
-                        "two or more programs (a path with arguments, or builtin:entry|racer|zapper|waller)")(
+                        "two or more programs (a path with arguments, or builtin:entry|racer|zapper|waller|sprinter)")(
       "turn-limit", po::value<double>()->default_value(10.0), "CPU seconds a program may take for one turn")(
       "keep-dirs", "keep the run directories")("transcript", po::value<std::string>()->default_value(""),
                                                "write every line exchanged to this file")(

@@ -7,7 +7,7 @@
 //   exit 1  the state file could not be written (HELP next time will recover);
 //   exit 2  usage: no state file named, or an unknown strategy;
 //   exit 3  the turn could not be written (stdout full or closed).
-// Strategies: entry (the default), racer, zapper, waller.
+// Strategies: entry (the default), racer, zapper, waller, sprinter.
 #include <cstdio>
 #include <fstream>
 #include <optional>

@@ -15,6 +15,8 @@
 // - fires whenever the opponent is more likely than not on a clear line,
 //   and once it hits, keeps the opponent asleep until just enough turns
 //   remain to walk home and still arrive first.
+#include <utility>
+
 #include "plan.hpp"
 #include "showdown/strategy.hpp"
 
@@ -106,28 +108,25 @@ std::array<int, kSquares> weights(const Memory& m, Square me, int ahead = 0) {
 // The weight of the opponent squares a ray from `from` along `d` meets
 // before a wall we know of.
 int weight_on_ray(const Memory& m, const std::array<int, kSquares>& w, Square from, Step d) {
-  int n = 0;
-  for_each_on_ray(from, d, [&](Square s) {
-    if (m.walls[s.index()]) return false;
-    n += w[s.index()];
-    return true;
-  });
-  return n;
+  return plan::weigh_ray(from, d, m.walls, [&](Square s) { return w[s.index()]; });
+}
+
+// The direction from `from` whose ray meets the most weight, and that weight
+// (0 when no ray meets any).
+std::pair<int, Step> heaviest_ray(const Memory& m, const std::array<int, kSquares>& w, Square from) {
+  std::pair<int, Step> best{0, {}};
+  for (const Step d : kSteps)
+    if ((from + d).on_board())
+      if (const int n = weight_on_ray(m, w, from, d); n > best.first) best = {n, d};
+  return best;
 }
 
 std::optional<Turn> best_zap(const Memory& m, const View& v, const std::array<int, kSquares>& w) {
   int total = 0;
   for (const int x : w) total += x;
-  if (total == 0) return std::nullopt;
-  int best = 0;
-  Step best_dir{};
-  for (const Step d : kSteps) {
-    if (!(v.me + d).on_board()) continue;
-    const int hits = weight_on_ray(m, w, v.me, d);
-    if (hits > best) best = hits, best_dir = d;
-  }
+  const auto [best, dir] = heaviest_ray(m, w, v.me);
   if (best == 0 || best < kZapOdds * total) return std::nullopt;
-  return Turn{Action::Zap, v.me + best_dir};
+  return Turn{Action::Zap, v.me + dir};
 }
 
 // The first sighting: a racer has moved (nearly) every turn it had.
@@ -136,8 +135,6 @@ void classify(Memory& m, const View& v, Square seen) {
   const int their = m.side == 0 ? radar_turn - 1 : radar_turn;
   const bool racing = distance(seen, home(1 - m.side)) >= their - kRacerSlack;
   m.scratch[kMode] = racing ? kRacing : kHunting;
-  m.scratch[kSeen] = seen.index() + 1;
-  m.scratch[kSeenTurns] = their;
   if (!racing) return;
   // The race as it stands: the opponent at the pace it has shown, slowed by
   // one turn at our walled home, against us walking from our next turn.
@@ -164,13 +161,20 @@ int move_cost(const Memory& m, const std::array<int, kSquares>& w, Square from, 
   return 2 * kept + other;
 }
 
-// Whether the opponent may stand next to our home now (by the racer's
+// Whether the opponent may stand next to our home now, by `w` (the racer's
 // predicted run when we have one).
-bool near_home(const Memory& m, const View& v) {
-  const auto w = weights(m, v.me);
+bool near_home(const View& v, const std::array<int, kSquares>& w) {
   for (int i = 0; i < kSquares; ++i)
     if (w[i] > 0 && distance(Square::from_index(i), v.home) <= 1) return true;
   return false;
+}
+
+// Our home walled again, on a turn foreseen for it; the next one is two
+// turns on (the racer's bump and ZAP).
+Turn rewall(Memory& m, const View& v) {
+  --m.scratch[kRewallsLeft];
+  m.scratch[kRewallTurn] += 2;
+  return {Action::Wall, v.home};
 }
 
 // The ambush, when the race looks lost or even. Standing on our home row, we are on the edge of every row a
@@ -179,10 +183,9 @@ bool near_home(const Memory& m, const View& v) {
 // for certain when the racer crosses (a crossing lasts at least until our
 // next turn). Walk along the row toward the racer while it is two columns
 // away or more; one column away, look instead (it steps onto ours next).
-std::optional<Turn> ambush(Memory& m, const View& v) {
+std::optional<Turn> ambush(Memory& m, const View& v, const std::array<int, kSquares>& now) {
   if (m.scratch[kMode] != kRacing || !m.scratch[kSeen] || v.me.row != v.home.row) return std::nullopt;
   if (!m.scratch[kRaceLost] || m.scratch[kWatches] >= kMaxWatches) return std::nullopt;
-  const auto now = weights(m, v.me, 0);
   const int toward = v.goal.column > v.me.column ? 1 : -1;  // the racer comes from our goal's side
   int nearest = kColumns;  // columns still between the racer and our column, at the fewest
   for (int i = 0; i < kSquares; ++i) {
@@ -192,12 +195,7 @@ std::optional<Turn> ambush(Memory& m, const View& v) {
   }
   // Our column, or a row the racer has come onto: whichever line it is
   // likeliest to be on.
-  int best = 0;
-  Step best_dir{};
-  for (const Step d : kSteps)
-    if ((v.me + d).on_board())
-      if (const int n = weight_on_ray(m, now, v.me, d); n > best) best = n, best_dir = d;
-  if (best > 0) {
+  if (const auto [best, best_dir] = heaviest_ray(m, now, v.me); best > 0) {
     ++m.scratch[kWatches];
     return Turn{Action::Zap, v.me + best_dir};
   }
@@ -212,11 +210,7 @@ std::optional<Turn> ambush(Memory& m, const View& v) {
 
 Turn entry_turn(Memory& m, const Result& last) {
   View v{m.me, m.goal_square(), m.home_square(), {}, {}, 0, 0};
-  v.to_goal = plan::distances_to(v.goal, m.walls);
-  if (v.to_goal[v.me.index()] >= plan::kFar) {  // boxed in by walls we know: forget them
-    m.walls.reset();
-    v.to_goal = plan::distances_to(v.goal, m.walls);
-  }
+  v.to_goal = plan::distances_forgetting_walls(m, v.goal);
   v.to_home = plan::distances_to(v.home, m.walls);
   v.d = v.to_goal[v.me.index()];
   v.their_d = plan::kFar;
@@ -236,6 +230,7 @@ Turn entry_turn(Memory& m, const Result& last) {
     m.scratch[kMode] = kHunting;  // it will wake up knowing nothing: watch it
     m.scratch[kFinalRun] = 1;
   }
+  const auto w = weights(m, v.me);
   // On the way home after a long sleep of the opponent's, a ZAP is worth its
   // turn only while turns are to spare.
   const bool may_zap = !m.scratch[kFinalRun] || remaining - (v.d - 1) > 2;
@@ -243,28 +238,19 @@ Turn entry_turn(Memory& m, const Result& last) {
   //    player two finish the round: when it is about to step onto our home
   //    too, the wall goes back first and our arrival waits a turn.
   const bool rewall_due = m.scratch[kRewallsLeft] > 0 && m.turns == m.scratch[kRewallTurn];
-  if (adjacent(v.me, v.goal) && m.side == 0 && rewall_due && near_home(m, v)) {
-    --m.scratch[kRewallsLeft];
-    m.scratch[kRewallTurn] += 2;
-    return {Action::Wall, v.home};
-  }
+  if (adjacent(v.me, v.goal) && m.side == 0 && rewall_due && near_home(v, w)) return rewall(m, v);
   if (adjacent(v.me, v.goal)) {
     if (m.walls[v.goal.index()]) return {Action::Zap, v.goal};
     if (!(m.opponent.count() == 1 && m.opponent[v.goal.index()])) return {Action::Move, v.goal};
   }
   // 3. The opponent is more likely than not on a clear line: fire.
-  const auto w = weights(m, v.me);
   if (const auto zap = best_zap(m, v, w); zap && may_zap) return *zap;
-  if (const auto wait = ambush(m, v); wait && !m.scratch[kFinalRun] && m.turns > 2) return *wait;
+  if (const auto wait = ambush(m, v, w); wait && !m.scratch[kFinalRun] && m.turns > 2) return *wait;
   // 4. A wall on our home as soon as we have left it, and again on the turns
   //    a racer will have just cleared it.
   if (v.me != v.home) {
     if (m.turns == 2 && adjacent(v.me, v.home)) return {Action::Wall, v.home};
-    if (rewall_due && near_home(m, v)) {
-      --m.scratch[kRewallsLeft];
-      m.scratch[kRewallTurn] += 2;
-      return {Action::Wall, v.home};
-    }
+    if (rewall_due && near_home(v, w)) return rewall(m, v);
     if (m.scratch[kRewallsLeft] > 0 && m.turns > m.scratch[kRewallTurn]) m.scratch[kRewallTurn] = m.turns + 1;
   }
   // 5. Look: once to tell a racer from a hunter, then every other turn
@@ -276,10 +262,10 @@ Turn entry_turn(Memory& m, const Result& last) {
   if (last.outcome == Outcome::Hello && m.last) blocked.set(m.last->target.index());
   const Square from = v.me;
   // A racer does not fire: step where it is likeliest to cross our lines next.
-  const bool ambush = m.scratch[kMode] == kRacing;
-  const auto next = ambush ? weights(m, v.me, 1) : w;
+  const bool against_racer = m.scratch[kMode] == kRacing;
+  const auto next = against_racer ? weights(m, v.me, 1) : w;
   const auto cost = [&](Square to) {
-    if (!ambush) return move_cost(m, w, from, to);
+    if (!against_racer) return move_cost(m, w, from, to);
     int meet = 0;
     for (const Step d : kSteps) meet += weight_on_ray(m, next, to, d);
     return -meet;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
-#include <vector>
 
 namespace showdown {
 
@@ -32,13 +31,6 @@ SquareSet everywhere_but(Square me) {
 }
 
 }  // namespace
-
-std::optional<Square> Memory::opponent_exact() const {
-  if (opponent.count() != 1) return std::nullopt;
-  for (int i = 0; i < kSquares; ++i)
-    if (opponent[i]) return Square::from_index(i);
-  return std::nullopt;
-}
 
 void Memory::observe(const Result& r) {
   ++turns;
@@ -171,10 +163,13 @@ bool from_hex(std::string_view text, SquareSet& set) {
   return true;
 }
 
-std::uint32_t checksum(std::string_view text) {
-  std::uint32_t h = 2166136261u;  // FNV-1a
-  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-  return h;
+// The last line of a state file: "sum " and the FNV-1a hash of all before it.
+std::string sum_line(std::string_view body) {
+  std::uint32_t h = 2166136261u;
+  for (const char c : body) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%08x", h);
+  return std::string("sum ") + hex + "\n";
 }
 
 constexpr std::string_view kHeader = "showdown-memory 1\n";
@@ -189,9 +184,7 @@ std::string save_memory(const Memory& m) {
   for (const int v : m.scratch) body << " " << v;
   body << "\nwalls " << to_hex(m.walls) << "\nopponent " << to_hex(m.opponent) << "\n";
   const std::string text = body.str();
-  char sum[16];
-  std::snprintf(sum, sizeof sum, "%08x", checksum(text));
-  return text + "sum " + sum + "\n";
+  return text + sum_line(text);
 }
 
 Memory load_memory(std::string_view text) {
@@ -199,9 +192,7 @@ Memory load_memory(std::string_view text) {
   const std::size_t sum_at = text.rfind("sum ");
   if (text.substr(0, kHeader.size()) != kHeader || sum_at == std::string_view::npos) return invalid;
   const std::string_view body = text.substr(0, sum_at);
-  char sum[16];
-  std::snprintf(sum, sizeof sum, "%08x", checksum(body));
-  if (text.substr(sum_at) != std::string("sum ") + sum + "\n") return invalid;
+  if (text.substr(sum_at) != sum_line(body)) return invalid;
 
   std::istringstream in{std::string(body.substr(kHeader.size()))};
   Memory m;

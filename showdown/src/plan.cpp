@@ -38,20 +38,11 @@ std::optional<Square> step_toward(Square from, Square target, const Distances& d
   return best;
 }
 
-int on_clear_ray(Square from, Step d, const SquareSet& squares, const SquareSet& walls) {
-  int n = 0;
-  for_each_on_ray(from, d, [&](Square s) {
-    if (walls[s.index()]) return false;
-    n += squares[s.index()];
-    return true;
-  });
-  return n;
-}
-
-int exposure(Square at, const SquareSet& squares, const SquareSet& walls) {
-  int n = 0;
-  for (const Step d : kSteps) n += on_clear_ray(at, d, squares, walls);
-  return n;
+Distances distances_forgetting_walls(Memory& m, Square target) {
+  const Distances dist = distances_to(target, m.walls);
+  if (dist[m.me.index()] < kFar) return dist;
+  m.walls.reset();
+  return distances_to(target, m.walls);
 }
 
 }  // namespace showdown::plan

@@ -23,12 +23,23 @@ Distances distances_to(Square target, const SquareSet& walls);
 std::optional<Square> step_toward(Square from, Square target, const Distances& dist, const SquareSet& blocked,
                                   const std::function<int(Square)>& cost = {});
 
-// How many of `squares` a ray from `from` along `d` would meet before the
-// first wall in `walls`.
-int on_clear_ray(Square from, Step d, const SquareSet& squares, const SquareSet& walls);
-// How many of `squares` share a row or column with `at` with no wall of
-// `walls` between: the opponent squares that could ZAP us there.
-int exposure(Square at, const SquareSet& squares, const SquareSet& walls);
+// Distances to `target` around the walls `m` knows; when they box us in,
+// the walls are forgotten (one may be gone, or we were wrong) and the
+// distances are taken on an open board.
+Distances distances_forgetting_walls(Memory& m, Square target);
+
+// The sum of `weight(square)` over the squares a ray from `from` along `d`
+// crosses before the first wall in `walls`.
+template <typename Weight>
+int weigh_ray(Square from, Step d, const SquareSet& walls, Weight&& weight) {
+  int n = 0;
+  for_each_on_ray(from, d, [&](Square s) {
+    if (walls[s.index()]) return false;
+    n += weight(s);
+    return true;
+  });
+  return n;
+}
 
 }  // namespace showdown::plan
 

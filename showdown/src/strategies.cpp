@@ -13,11 +13,7 @@ Turn race_step(Memory& m, std::optional<Square> avoid, bool careful) {
   if (adjacent(m.me, goal) && m.walls[goal.index()]) return {Action::Zap, goal};
   const bool just_fired = m.last && m.last->action == Action::Zap && m.last->target == goal;
   if (careful && adjacent(m.me, goal) && !just_fired) return {Action::Zap, goal};
-  auto dist = plan::distances_to(goal, m.walls);
-  if (dist[m.me.index()] >= plan::kFar) {  // walled in by what we know: forget the walls and try
-    m.walls.reset();
-    dist = plan::distances_to(goal, m.walls);
-  }
+  const auto dist = plan::distances_forgetting_walls(m, goal);
   SquareSet blocked = m.walls;
   if (avoid) blocked.set(avoid->index());
   if (const auto step = plan::step_toward(m.me, goal, dist, blocked)) return {Action::Move, *step};
@@ -43,7 +39,8 @@ Turn zapper_turn(Memory& m, const Result& last) {
   if (last.outcome == Outcome::Hit && m.last) return *m.last;
   if (last.outcome != Outcome::At) return {Action::Radar, {}};
   const Square them = last.square;
-  if (aligned(m.me, them) && plan::on_clear_ray(m.me, direction(m.me, them), SquareSet().set(them.index()), m.walls))
+  if (aligned(m.me, them) &&
+      plan::weigh_ray(m.me, direction(m.me, them), m.walls, [&](Square s) { return s == them ? 1 : 0; }) > 0)
     return {Action::Zap, them};
   const int dr = them.row - m.me.row, dc = them.column - m.me.column;
   const Step vertical{dr > 0 ? 1 : -1, 0}, horizontal{0, dc > 0 ? 1 : -1};

@@ -11,6 +11,13 @@ using testing::play;
 using testing::walk;
 using Results = std::vector<std::string>;
 
+// Player one walks to `target` (player two asking HELP), and it is its turn
+// again.
+void player_one_to(Game& g, Square target) {
+  walk(g, 0, target);
+  while (g.to_act() != 0) play(g, {"HELP"});
+}
+
 TEST(ShowdownGame, StartsInOppositeCorners) {
   Game g;
   EXPECT_EQ(g.position(0), (Square{0, 0}));
@@ -45,8 +52,7 @@ TEST(ShowdownGame, MoveIntoAWallIsOuch) {
 
 TEST(ShowdownGame, MoveOntoTheOpponentIsHello) {
   Game g;
-  walk(g, 0, {8, 24});  // player one walks to I 25, next to player two
-  while (g.to_act() != 0) play(g, {"HELP"});
+  player_one_to(g, {8, 24});  // I 25, next to player two
   EXPECT_EQ(play(g, {"MOVE I 26"}), (Results{"HELLO"}));
   EXPECT_EQ(g.position(0), (Square{8, 24}));
   EXPECT_EQ(play(g, {"MOVE I 25"}), (Results{"HELLO"}));  // and the other way round
@@ -94,8 +100,7 @@ TEST(ShowdownGame, ZapBoomRemovesOnlyTheFirstWall) {
 
 TEST(ShowdownGame, ZapHitPutsTheOpponentToSleepForOneTurn) {
   Game g;
-  walk(g, 0, {8, 0});  // player one to I 1, on player two's row
-  while (g.to_act() != 0) play(g, {"HELP"});
+  player_one_to(g, {8, 0});  // I 1, on player two's row
   const int before = g.turn();
   // The ray goes past the square named (I 2) to the first thing on the row.
   EXPECT_EQ(play(g, {"ZAP I 2"}), (Results{"HIT"}));
@@ -113,8 +118,7 @@ TEST(ShowdownGame, ZapHitPutsTheOpponentToSleepForOneTurn) {
 
 TEST(ShowdownGame, RepeatedZapKeepsTheOpponentAsleep) {
   Game g;
-  walk(g, 0, {8, 0});
-  while (g.to_act() != 0) play(g, {"HELP"});
+  player_one_to(g, {8, 0});  // I 1, on player two's row
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ(play(g, {"ZAP I 26"}), (Results{"HIT"}));
     ASSERT_TRUE(g.asleep());
@@ -126,8 +130,7 @@ TEST(ShowdownGame, RepeatedZapKeepsTheOpponentAsleep) {
 
 TEST(ShowdownGame, ZapStopsAtTheFirstThingItMeets) {
   Game g;
-  walk(g, 0, {8, 0});
-  while (g.to_act() != 0) play(g, {"HELP"});
+  player_one_to(g, {8, 0});  // I 1, on player two's row
   // A wall between: BOOM, and the opponent behind it stays awake.
   EXPECT_EQ(play(g, {"WALL I 13", "HELP", "ZAP I 26"}), (Results{"OK", "LOC I 26", "BOOM"}));
   EXPECT_FALSE(g.asleep());
@@ -234,8 +237,7 @@ TEST(ShowdownGame, OuchScoresForTheOpponentEvenOnItsOwnWall) {
 
 TEST(ShowdownGame, SleepingTurnsCountTowardTheArrivalTurn) {
   Game g;
-  walk(g, 0, {8, 0});
-  while (g.to_act() != 0) play(g, {"HELP"});
+  player_one_to(g, {8, 0});  // I 1, on player two's row
   const int start = g.turn();
   for (int i = 0; i < 3; ++i) {  // three turns asleep
     play(g, {"ZAP I 26"});

@@ -29,8 +29,6 @@ struct Memory {
 
   Square goal_square() const { return goal(side); }
   Square home_square() const { return home(side); }
-  // The opponent's only square when it is known exactly.
-  std::optional<Square> opponent_exact() const;
   // Takes in the result of our last turn, then lets the opponent take its
   // turn (the squares it may be on spread by one step) unless it sleeps.
   void observe(const Result& result);

@@ -4,11 +4,13 @@
 
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
 #include "loa/players.hpp"
+#include "process.hpp"
 
 namespace loa::cli {
 
@@ -49,6 +51,11 @@ class Transcript {
  private:
   std::unique_ptr<std::ofstream> file_;
 };
+
+// What a program run once a turn answered: the one line it wrote, without
+// its newline; nothing, with `fault` set, when it wrote on stderr or did not
+// write exactly one line.
+std::optional<std::string> one_line_answer(const RunResult& r, std::string& fault);
 
 // Median and worst of a list of CPU times.
 std::string cpu_summary(std::vector<double> seconds);

@@ -49,6 +49,14 @@ void Transcript::note(const std::string& text) {
   if (file_) *file_ << "# " << text << "\n";
 }
 
+std::optional<std::string> one_line_answer(const RunResult& r, std::string& fault) {
+  if (!r.err.empty()) return fault = "wrote on stderr: " + r.err.substr(0, 60), std::nullopt;
+  const std::string& out = r.out;
+  if (out.empty() || out.back() != '\n' || out.find('\n') != out.size() - 1)
+    return fault = "did not print exactly one line: '" + out.substr(0, 60) + "'", std::nullopt;
+  return out.substr(0, out.size() - 1);
+}
+
 std::string cpu_summary(std::vector<double> seconds) {
   if (seconds.empty()) return "no games";
   std::sort(seconds.begin(), seconds.end());

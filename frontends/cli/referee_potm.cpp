@@ -64,12 +64,9 @@ Move potm_move(Contestant& c, const Game& game, std::array<double, 2>& clock, co
     return fault = fmt::format("ran out of time ({:.2f} s left)", clock[us]), Move::none();
   if (r.signal) return fault = fmt::format("was killed by signal {}", r.signal), Move::none();
   t.received(who, r.out);
-  if (!r.err.empty()) return fault = "wrote on stderr: " + r.err.substr(0, 60), Move::none();
-  std::string line = r.out;
-  if (line.empty() || line.back() != '\n' || line.find('\n') != line.size() - 1)
-    return fault = "did not print exactly one line: '" + r.out.substr(0, 60) + "'", Move::none();
-  line.pop_back();
-  const auto m = parse_potm_move(line, game);
+  const auto line = one_line_answer(r, fault);
+  if (!line) return Move::none();
+  const auto m = parse_potm_move(*line, game);
   if (!m) return fault = m.error(), Move::none();
   return *m;
 }

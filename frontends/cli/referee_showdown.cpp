@@ -78,12 +78,7 @@ std::string run_turn(const ShowdownContestant& c, const std::string& input, cons
   if (r.failed_to_start) return fault = "could not be started", "";
   if (r.timed_out) return fault = fmt::format("took more than {} s", s.turn_limit), "";
   if (r.signal) return fault = fmt::format("was killed by signal {}", r.signal), "";
-  if (!r.err.empty()) return fault = "wrote on stderr: " + r.err.substr(0, 60), "";
-  std::string line = r.out;
-  if (line.empty() || line.back() != '\n' || line.find('\n') != line.size() - 1)
-    return fault = "did not print exactly one line: '" + r.out.substr(0, 60) + "'", "";
-  line.pop_back();
-  return line;
+  return one_line_answer(r, fault).value_or("");
 }
 
 struct GameReport {

@@ -3,6 +3,7 @@
 // search cannot stall the fuzzer (and one node: the parser, not the search,
 // is what is fuzzed here); every session ends with quit.
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -17,7 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto nl = rest.find('\n');
     std::string line(rest.substr(0, nl));
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.rfind("go", 0) == 0) line += " depth 1 nodes 1";
+    // The session splits words at any white space, so " go" or "\tgo" is a go too.
+    std::istringstream words(line);
+    std::string first;
+    if (words >> first && first == "go") line += " depth 1 nodes 1";
     if (!session.handle(line)) break;
   }
   session.handle("stop");

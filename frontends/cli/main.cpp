@@ -21,6 +21,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"analyse", "search a position, printing every iteration", loa::cli::cmd_analyse},
     {"bench", "search fixed positions; prints a node-count signature", loa::cli::cmd_bench},
+    {"categories", "learn move-category probabilities for the search by self-play", loa::cli::cmd_categories},
     {"demo", "a game engine against engine, with the board", loa::cli::cmd_demo},
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"match-merge", "add up the results files of a match's shards", loa::cli::cmd_match_merge},
@@ -35,7 +36,7 @@ constexpr Command kCommands[] = {
 
 void print_usage() {
   fmt::print("usage: loa COMMAND [OPTIONS]   (loa COMMAND --help for its options)\n\ncommands:\n");
-  for (const Command& c : kCommands) fmt::print("  {:<10}{}\n", c.name, c.summary);
+  for (const Command& c : kCommands) fmt::print("  {:<12}{}\n", c.name, c.summary);
 }
 
 int run_command(const std::vector<std::string>& words) {

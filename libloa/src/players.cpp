@@ -27,7 +27,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (spec == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (spec == "greedy") return std::unique_ptr<Player>(new GreedyPlayer());
   const std::string usage =
-      " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:WEIGHT=N...])";
+      " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
+      "[:catorder=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
   Limits limits;
@@ -57,6 +58,12 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       search.multi_cut = n;
     else if (key == "lmr" && n <= 1)
       search.reductions = n;
+    else if (key == "rps" && n <= 1)
+      search.realisation = n;
+    else if (key == "rpsbase" && n >= 1 && n <= 999)
+      search.realisation_base = int(n);
+    else if (key == "catorder" && n <= 1)
+      search.category_order = n;
     else
       known = false;
     for (int i = 0; !known && i < EvalWeights::kCount; ++i)

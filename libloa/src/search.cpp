@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <memory>
 
+#include "loa/move_category.hpp"
+
 namespace loa {
 
 namespace {
@@ -40,10 +42,6 @@ constexpr int kMultiCutReduction = 3;
 // Win and loss values are stored relative to the node, not the root.
 Value value_to_tt(Value v, int ply) { return v >= kWinBound ? v + ply : v <= -kWinBound ? v - ply : v; }
 Value value_from_tt(Value v, int ply) { return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v; }
-
-int chebyshev(Square a, int file, int rank) {
-  return std::max(std::abs(file_of(a) - file), std::abs(rank_of(a) - rank));
-}
 
 }  // namespace
 
@@ -90,6 +88,7 @@ class Searcher {
   Searcher(Engine& engine, const Game& game, const Limits& limits)
       : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_), options_(engine.options_) {
     budget_ = time_budget(limits, game);
+    if (options_.realisation || options_.category_order) learn_category_costs();
   }
 
   SearchResult run();
@@ -101,8 +100,15 @@ class Searcher {
   Key node_key() const;
   // Ordering scores: table move, killers, then history, approach to the
   // centre of mass and captures.
-  void score_moves(const MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const;
+  void score_moves(const MoveList& moves, Move tt_move, int ply, const CategoryContext& categories,
+                   std::array<int, kMaxMoves>& scores) const;
+  // Reductions and ordering scores per move category, from the learned
+  // transition probabilities and the options.
+  void learn_category_costs();
   void update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply);
+  // Plies less to search move `m`, the i-th tried (i > 0), at first.
+  int reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
+                const CategoryContext& categories) const;
   bool out_of_budget();
   std::vector<Move> principal_variation() const { return {pv_[0], pv_[0] + pv_len_[0]}; }
 
@@ -120,7 +126,22 @@ class Searcher {
   Move killers_[kMaxPly + 1][2] = {};
   Move pv_[kMaxPly + 1][kMaxPly + 1] = {};
   int pv_len_[kMaxPly + 1] = {};
+  std::array<std::int8_t, kMoveCategories> category_reduction_{};
+  std::array<int, kMoveCategories> category_score_{};
 };
+
+void Searcher::learn_category_costs() {
+  const auto& table = learned_category_probabilities();
+  const double base = std::clamp(options_.realisation_base, 1, 999) / 1000.0;
+  for (int c = 0; c < kMoveCategories; ++c) {
+    const double p = std::max<double>(table[c], 1.0) / 65535.0;
+    // A move costs log(p) / log(base) plies; the first is the ply itself.
+    const double cost = std::log(p) / std::log(base);
+    category_reduction_[c] = std::int8_t(std::clamp(int(std::lround(cost)) - 1, 0, 3));
+    // Ordering: 100 per factor of e in probability, centred on 1 in 30.
+    category_score_[c] = int(std::lround(100 * std::log(p * 30)));
+  }
+}
 
 Key Searcher::node_key() const {
   const Rules& r = game_.rules();
@@ -135,15 +156,9 @@ bool Searcher::out_of_budget() {
   return budget_.hard_ms && elapsed_ms(start_) >= budget_.hard_ms;
 }
 
-void Searcher::score_moves(const MoveList& moves, Move tt_move, int ply, std::array<int, kMaxMoves>& scores) const {
-  const Position& pos = game_.position();
-  const Color us = pos.side_to_move();
-  int sum_f = 0, sum_r = 0, n = 0;
-  for (Bitboard b = pos.pieces(us); b; ++n) {
-    const Square s = pop_lsb(b);
-    sum_f += file_of(s), sum_r += rank_of(s);
-  }
-  const int com_f = n ? (2 * sum_f + n) / (2 * n) : 0, com_r = n ? (2 * sum_r + n) / (2 * n) : 0;
+void Searcher::score_moves(const MoveList& moves, Move tt_move, int ply, const CategoryContext& categories,
+                           std::array<int, kMaxMoves>& scores) const {
+  const Color us = game_.side_to_move();
   const std::int32_t* history = &engine_.history_[us * 4096];
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
@@ -156,9 +171,12 @@ void Searcher::score_moves(const MoveList& moves, Move tt_move, int ply, std::ar
       s = (1 << 29) - 1;
     else if (m.is_pass())
       s = 0;
+    else if (options_.category_order)
+      s = history[m.from() * 64 + m.to()] / 8 + category_score_[categories.category(m)];
     else
       s = history[m.from() * 64 + m.to()] / 8 +
-          300 * (chebyshev(m.from(), com_f, com_r) - chebyshev(m.to(), com_f, com_r)) + (m.is_capture() ? 200 : 0);
+          300 * (categories.distance_to_centre(m.from()) - categories.distance_to_centre(m.to())) +
+          (m.is_capture() ? 200 : 0);
     scores[i] = s;
   }
 }
@@ -189,6 +207,21 @@ void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, i
   update(best, bonus * 32);
   for (int i = 0; i < count; ++i)
     if (tried[i] != best && !tried[i].is_pass()) update(tried[i], -bonus * 32);
+}
+
+int Searcher::reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
+                        const CategoryContext& categories) const {
+  if (depth < 3 || m == killers_[ply][0] || m == killers_[ply][1] || m.is_pass()) return 0;
+  int r = 0;
+  if (options_.realisation) {
+    // Realisation probability: the rarer the category, the less depth.
+    r = category_reduction_[categories.category(m)];
+    r += r > 0 && cut_node;
+  } else if (options_.reductions && i >= 3 && !m.is_capture()) {
+    // Late-move reductions: by the place in the move order.
+    r = reductions().r[std::min(depth, kMaxDepth)][i] + cut_node;
+  }
+  return std::clamp(r - pv_node, 0, depth - 2);
 }
 
 Value Searcher::leaf(int ply) {
@@ -261,7 +294,8 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
 
   MoveList moves = game_.legal_moves();
   std::array<int, kMaxMoves> scores;
-  score_moves(moves, tt_move, ply, scores);
+  const CategoryContext categories(game_.position());
+  score_moves(moves, tt_move, ply, categories, scores);
 
   // Multi-cut (Bjornsson; used in MIA): at an expected cut node, if several
   // of the first moves already fail high at reduced depth, one of them will
@@ -290,16 +324,9 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     if (i == 0) {
       v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
     } else {
-      // Late quiet moves are searched shallower first; a surprise gets the
-      // full depth again (realisation-probability search in spirit).
-      int r = 0;
-      if (options_.reductions && depth >= 3 && i >= 3 && !m.is_capture() && m != killers_[ply][0] &&
-          m != killers_[ply][1]) {
-        r = reductions().r[std::min(depth, kMaxDepth)][i];
-        r += cut_node;
-        r -= pv_node;
-        r = std::clamp(r, 0, depth - 2);
-      }
+      // Unlikely moves are searched shallower first; a surprise gets the
+      // full depth again.
+      const int r = reduction(m, i, depth, ply, pv_node, cut_node, categories);
       v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, true);
       if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node, true);
       if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);

@@ -62,7 +62,19 @@ struct SearchResult {
 struct SearchOptions {
   bool null_move = true;
   bool multi_cut = false;  // measured no gain at short time controls (docs/search.md)
-  bool reductions = true;  // late-move reductions
+  // Late-move reductions by the move's place in the order; used only when
+  // realisation-probability search is off.
+  bool reductions = true;
+  // Enhanced realisation-probability search: every move after the first is
+  // searched shallower the more rarely its category is played (learned from
+  // self-play, loa/move_category.hpp), and searched again at full depth if
+  // it beats alpha. A category played with probability `realisation_base`
+  // per mille costs one ply; rarer ones cost more (docs/search.md).
+  bool realisation = true;
+  int realisation_base = 450;
+  // Orders quiet moves by their category's probability (with history)
+  // instead of by the approach to the centre of mass.
+  bool category_order = false;
 };
 
 class Engine {

@@ -65,6 +65,32 @@ TEST(Search, FindsAForcedWinInThreePlies) {
   }
 }
 
+TEST(Search, EveryReductionSchemeFindsTheForcedWin) {
+  // Realisation probability (the default), late-move reductions, neither:
+  // reductions must never hide a short forced win, since a reduced move
+  // that beats alpha is searched again at full depth.
+  const Game g = test::game_from_text(olympiad(), "8/7w/6wb/4b3/1b4w1/2b1b1bw/2b1www1/8 w 20");
+  for (const auto& [realisation, reductions] : {std::pair{true, true}, {false, true}, {false, false}}) {
+    Engine engine(8);
+    engine.options().realisation = realisation;
+    engine.options().reductions = reductions;
+    Limits limits;
+    limits.depth = 5;
+    EXPECT_EQ(engine.search(g, limits).score, win_in(3)) << realisation << reductions;
+  }
+}
+
+TEST(Search, RealisationSearchesDeeperForTheSameNodes) {
+  // Rarely played categories cost more than a ply, so a node budget reaches
+  // further than with late-move reductions.
+  const Game g = test::game_from_text(olympiad(), "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20");
+  Limits limits;
+  limits.nodes = 200000;
+  Engine rps(8), lmr(8);
+  lmr.options().realisation = false;
+  EXPECT_GT(rps.search(g, limits).depth, lmr.search(g, limits).depth);
+}
+
 TEST(Search, NeverLeavesAnImmediateWinWhenItCanBeStopped) {
   std::mt19937_64 rng(5);
   int checked = 0;

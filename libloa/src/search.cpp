@@ -88,7 +88,7 @@ class Searcher {
   Searcher(Engine& engine, const Game& game, const Limits& limits)
       : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_), options_(engine.options_) {
     budget_ = time_budget(limits, game);
-    if (options_.realisation || options_.category_order) learn_category_costs();
+    if (options_.realisation || options_.category_order) prepare_category_costs();
   }
 
   SearchResult run();
@@ -104,7 +104,7 @@ class Searcher {
                    std::array<int, kMaxMoves>& scores) const;
   // Reductions and ordering scores per move category, from the learned
   // transition probabilities and the options.
-  void learn_category_costs();
+  void prepare_category_costs();
   void update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply);
   // Plies less to search move `m`, the i-th tried (i > 0), at first.
   int reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
@@ -130,7 +130,7 @@ class Searcher {
   std::array<int, kMoveCategories> category_score_{};
 };
 
-void Searcher::learn_category_costs() {
+void Searcher::prepare_category_costs() {
   const auto& table = learned_category_probabilities();
   const double base = std::clamp(options_.realisation_base, 1, 999) / 1000.0;
   for (int c = 0; c < kMoveCategories; ++c) {

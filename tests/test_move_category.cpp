@@ -63,8 +63,9 @@ TEST(MoveCategory, CountsAddUp) {
   EXPECT_EQ(counts.played[c], 1u);
   // A category never on offer gets the mean; the played one more than that.
   const double mean = 1.0 / double(available);
-  EXPECT_NEAR(counts.probability(kMoveCategories - 1), mean, 1e-12);
-  EXPECT_GT(counts.probability(c), mean);
+  const auto probability = counts.probabilities();
+  EXPECT_NEAR(probability[kMoveCategories - 1], mean, 1e-12);
+  EXPECT_GT(probability[c], mean);
 }
 
 TEST(MoveCategory, LearnedTableFavoursWhatStrongPlayFavours) {

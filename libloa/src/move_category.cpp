@@ -60,11 +60,13 @@ void CategoryCounts::add(const Position& pos, Move played_move) {
   if (!played_move.is_pass()) ++played[context.category(played_move)];
 }
 
-double CategoryCounts::probability(int category, double prior) const {
+std::array<double, kMoveCategories> CategoryCounts::probabilities(double prior) const {
   std::uint64_t all_played = 0, all_available = 0;
   for (int c = 0; c < kMoveCategories; ++c) all_played += played[c], all_available += available[c];
   const double mean = all_available ? double(all_played) / double(all_available) : 0.0;
-  return (double(played[category]) + prior * mean) / (double(available[category]) + prior);
+  std::array<double, kMoveCategories> p{};
+  for (int c = 0; c < kMoveCategories; ++c) p[c] = (double(played[c]) + prior * mean) / (double(available[c]) + prior);
+  return p;
 }
 
 }  // namespace loa

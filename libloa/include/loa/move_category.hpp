@@ -46,9 +46,10 @@ struct CategoryCounts {
 
   // Counts every legal move of `pos` as on offer and `played` as played.
   void add(const Position& pos, Move played);
-  // played / available, pulled towards the mean over all categories for
-  // categories seen rarely (a Bayesian prior worth `prior` offers).
-  double probability(int category, double prior = 20) const;
+  // Each category's played / available, pulled towards the mean over all
+  // categories for categories seen rarely (a Bayesian prior worth `prior`
+  // offers).
+  std::array<double, kMoveCategories> probabilities(double prior = 20) const;
 };
 
 // Transition probabilities learned by `loa categories` from self-play, in

@@ -3,7 +3,10 @@
 # Does nothing (and needs no network) when everything is there already.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang clang-format libclang-rt-14-dev python3 libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+# The Python module (frontends/python) builds with pybind11 against Debian's
+# python3 and is tested with its pytest.
+packages=(cmake ninja-build g++ clang clang-format libclang-rt-14-dev python3 python3-dev pybind11-dev python3-pybind11
+  python3-pytest pkg-config libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -31,9 +31,13 @@ TEST(Bitboard, RaysAndReach) {
   const Square d4 = make_square(3, 3);
   EXPECT_EQ(popcount(kRays[d4][North]), 4);
   EXPECT_EQ(popcount(kRays[d4][SouthWest]), 3);
-  EXPECT_EQ(kReach[1][d4][North], 4);                 // 8x8
-  EXPECT_EQ(kReach[0][d4][North], 3);                 // 7x7
-  EXPECT_EQ(kReach[0][make_square(7, 7)][South], 0);  // off the 7x7 board
+  EXPECT_EQ(kReach[8 - kMinSize][d4][North], 4);                 // 8x8
+  EXPECT_EQ(kReach[7 - kMinSize][d4][North], 3);                 // 7x7
+  EXPECT_EQ(kReach[6 - kMinSize][d4][North], 2);                 // 6x6
+  EXPECT_EQ(kReach[5 - kMinSize][d4][North], 1);                 // 5x5
+  EXPECT_EQ(kReach[5 - kMinSize][d4][East], 1);                  // 5x5
+  EXPECT_EQ(kReach[7 - kMinSize][make_square(7, 7)][South], 0);  // off the 7x7 board
+  EXPECT_EQ(kReach[5 - kMinSize][make_square(5, 0)][North], 0);  // off the 5x5 board
 }
 
 TEST(Bitboard, LinesPartitionTheBoardPerOrientation) {

@@ -12,6 +12,17 @@ namespace {
 
 const std::vector<std::uint64_t> kStart8 = {36, 1244, 44952, 1563208, 55963132};
 const std::vector<std::uint64_t> kStartLoaps = {24, 544, 12988, 298040, 7181852};
+const std::vector<std::uint64_t> kStartSix = {24, 524, 11440, 234560, 4853792};
+const std::vector<std::uint64_t> kStartFive = {18, 280, 4164, 56124, 743760};
+const std::vector<std::uint64_t> kStartScrambled = {32, 992, 32000, 1002260, 32396552};
+
+const std::vector<std::uint64_t>& start_table(std::string_view preset_name) {
+  if (preset_name == "loaps") return kStartLoaps;
+  if (preset_name == "six") return kStartSix;
+  if (preset_name == "five") return kStartFive;
+  if (preset_name == "scrambled") return kStartScrambled;
+  return kStart8;
+}
 
 void expect_perft(Game& game, const std::vector<std::uint64_t>& counts) {
   const ref::Game reference = ref::from_library(game);
@@ -27,16 +38,29 @@ TEST(Perft, StartPositionOfEveryPreset) {
   for (auto name : preset_names()) {
     SCOPED_TRACE(std::string(name));
     Game g(*preset(name));
-    const auto& table = name == "loaps" ? kStartLoaps : kStart8;
+    const auto& table = start_table(name);
     expect_perft(g, {table.begin(), table.begin() + 4});
   }
 }
 
 TEST(Perft, DepthFive) {
-  Game olympiad_game(olympiad()), loaps_game(loaps());
-  EXPECT_EQ(perft(olympiad_game, 5), kStart8[4]);
-  EXPECT_EQ(perft(loaps_game, 5), kStartLoaps[4]);
+  for (const char* name : {"olympiad", "loaps", "six", "five", "scrambled"}) {
+    Game g(*preset(name));
+    EXPECT_EQ(perft(g, 5), start_table(name)[4]) << name;
+  }
 }
+
+// Depth 4 from every board size's start, square by square as well: the
+// counts the tables above hold at depth 4 are not just the library's own.
+class PerftReference : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PerftReference, AgreesAtDepthFour) {
+  const Game g(*preset(GetParam()));
+  EXPECT_EQ(ref::perft(ref::from_library(g), 4), start_table(GetParam())[3]);
+}
+
+INSTANTIATE_TEST_SUITE_P(StartOfEveryBoard, PerftReference,
+                         ::testing::Values("olympiad", "loaps", "six", "five", "scrambled"));
 
 TEST(Perft, DivideSumsToTheTotal) {
   Game g(olympiad());

@@ -13,9 +13,10 @@ int cmd_analyse(const std::vector<std::string>& args) {
   add_game_options(options);
   add_limit_options(options);
   po::variables_map vm;
-  if (!parse_options("analyse",
-                     "[--rules NAME] [--position TEXT] [--moves \"...\"] [--depth D|--nodes N|--movetime MS]", options,
-                     args, vm))
+  if (!parse_options(
+          "analyse",
+          "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--depth D|--nodes N|--movetime MS]",
+          options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
   const Limits limits = limits_from_options(vm);

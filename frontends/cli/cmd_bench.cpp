@@ -21,7 +21,8 @@ struct BenchPosition {
 };
 
 // Start positions, middle games from Winands' thesis games and the POTM
-// LOAPS sample files, and endings close to a connection.
+// LOAPS sample files, endings close to a connection, and the smaller boards
+// and Scrambled Eggs (starts, and middle games from engine self-play).
 constexpr BenchPosition kPositions[] = {
     {"olympiad", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"},
     {"olympiad", "8/4b2w/1bb3bw/2b1w3/wb2b3/2wwb2w/3www2/2bb2b1 b 20"},
@@ -34,6 +35,11 @@ constexpr BenchPosition kPositions[] = {
     {"loaps", "1bb1bb1/w5w/w5w/7/w5w/w5w/1bb1bb1 b"},
     {"loaps", "1bb4/w4b1/w1w1w2/2b3b/6w/ww5/1bb4 b 18 4 5"},
     {"loaps", "1b2bb1/w4w1/7/3b1b1/w5w/6w/1b2b2 w 55 13 7"},
+    {"six", "1bbbb1/w4w/w4w/w4w/w4w/1bbbb1 b"},
+    {"six", "1b4/2w2w/3wbw/1b1bbb/2ww2/2wb2 b 10"},
+    {"five", "1bbb1/w3w/w3w/w3w/1bbb1 b"},
+    {"scrambled", "1wbwbwb1/b6w/w6b/b6w/w6b/b6w/w6b/1bwbwbw1 b"},
+    {"scrambled", "3w2b1/b6w/w1bw1w1b/1b1b3w/w1w5/b2w2w1/5b1b/2wbwb2 b 10"},
 };
 
 }  // namespace

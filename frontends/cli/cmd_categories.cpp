@@ -43,20 +43,20 @@ std::string table_source(const std::array<double, kMoveCategories>& probability,
 
 int cmd_categories(const std::vector<std::string>& args) {
   po::options_description options("categories options");
-  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"), "rules preset")(
-      "games,g", po::value<int>()->default_value(200), "self-play games")(
+  add_rules_option(options);
+  options.add_options()("games,g", po::value<int>()->default_value(200), "self-play games")(
       "player,p", po::value<std::string>()->default_value("engine:nodes=20000"), "the player of both sides")(
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed for the random openings")(
       "concurrency,c", po::value<int>()->default_value(1), "games played at once")(
       "out,o", po::value<std::string>(), "write the table as C++ source to this file")(
       "top", po::value<int>()->default_value(10), "print the most and least likely categories, this many each");
   po::variables_map vm;
-  if (!parse_options("categories", "[--rules NAME] [--games N] [--player SPEC] [--out FILE]", options, args, vm))
+  if (!parse_options("categories", "[--rules NAME|FILE:SECTION] [--games N] [--player SPEC] [--out FILE]", options,
+                     args, vm))
     return 0;
-  const auto rules = preset(vm["rules"].as<std::string>());
-  if (!rules) throw UsageError{"categories: " + rules.error()};
+  const Rules rules = rules_from_options("categories", vm);
   MatchOptions m;
-  m.rules = *rules;
+  m.rules = rules;
   m.first = m.second = vm["player"].as<std::string>();
   const int games = vm["games"].as<int>();
   if (games < 1 || games > 1000000) throw UsageError{"categories: --games must lie in 1..1000000"};

@@ -14,7 +14,7 @@ int cmd_demo(const std::vector<std::string>& args) {
   add_game_options(options);
   options.add_options()("movetime,t", po::value<int>()->default_value(100), "milliseconds per move");
   po::variables_map vm;
-  if (!parse_options("demo", "[--rules NAME] [--movetime MS]", options, args, vm)) return 0;
+  if (!parse_options("demo", "[--rules NAME|FILE:SECTION] [--movetime MS]", options, args, vm)) return 0;
   Game game = game_from_options(vm);
   Limits limits;
   limits.movetime_ms = std::max(1, vm["movetime"].as<int>());

@@ -59,7 +59,8 @@ void print_match_summary(const std::string& title, const MatchStats& s, const st
 
 int cmd_match(const std::vector<std::string>& args) {
   po::options_description options("match options");
-  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"), "rules preset")(
+  add_rules_option(options);
+  options.add_options()(
       "first,1", po::value<std::string>()->default_value("engine:ms=100"),
       "first player: random, greedy, engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N], or ugi:COMMAND for a program")(
       "second,2", po::value<std::string>()->default_value("greedy"), "second player (same forms)")(
@@ -77,12 +78,12 @@ int cmd_match(const std::vector<std::string>& args) {
       "results", po::value<std::string>(), "write the totals to this file, for loa match-merge")(
       "verbose,v", "print every game's result and moves");
   po::variables_map vm;
-  if (!parse_options("match", "[--rules NAME] [--first SPEC] [--second SPEC] [--games N] ...", options, args, vm))
+  if (!parse_options("match", "[--rules NAME|FILE:SECTION] [--first SPEC] [--second SPEC] [--games N] ...", options,
+                     args, vm))
     return 0;
-  const auto rules = preset(vm["rules"].as<std::string>());
-  if (!rules) throw UsageError{"match: " + rules.error()};
+  const Rules rules = rules_from_options("match", vm);
   MatchOptions m;
-  m.rules = *rules;
+  m.rules = rules;
   m.first = vm["first"].as<std::string>();
   m.second = vm["second"].as<std::string>();
   const int games = vm["games"].as<int>();

@@ -13,7 +13,8 @@ int cmd_perft(const std::vector<std::string>& args) {
   add_game_options(options);
   options.add_options()("depth,d", po::value<int>()->required(), "depth in plies (1 to 12)");
   po::variables_map vm;
-  if (!parse_options("perft", "--depth D [--rules NAME] [--position TEXT] [--moves \"m1 m2 ...\"]", options, args, vm))
+  if (!parse_options("perft", "--depth D [--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"m1 m2 ...\"]",
+                     options, args, vm))
     return 0;
   const int depth = vm["depth"].as<int>();
   if (depth < 1 || depth > 12) throw UsageError{"perft: --depth must lie in 1..12"};

@@ -20,7 +20,8 @@ int cmd_play(const std::vector<std::string>& args) {
                         "the colour you play: black (moves first) or white")(
       "movetime,t", po::value<int>()->default_value(1000), "the engine's milliseconds a move");
   po::variables_map vm;
-  if (!parse_options("play", "[--rules NAME] [--colour black|white] [--movetime MS]", options, args, vm)) return 0;
+  if (!parse_options("play", "[--rules NAME|FILE:SECTION] [--colour black|white] [--movetime MS]", options, args, vm))
+    return 0;
   const std::string colour = vm["colour"].as<std::string>();
   if (colour != "black" && colour != "white") throw UsageError{"play: --colour must be black or white"};
   const Color human = colour == "black" ? Black : White;

@@ -12,7 +12,9 @@ int cmd_show(const std::vector<std::string>& args) {
   po::options_description options("show options");
   add_game_options(options);
   po::variables_map vm;
-  if (!parse_options("show", "[--rules NAME] [--position TEXT] [--moves \"m1 m2 ...\"]", options, args, vm)) return 0;
+  if (!parse_options("show", "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"m1 m2 ...\"]", options, args,
+                     vm))
+    return 0;
   const Game game = game_from_options(vm);
   fmt::print("{}\n", board_diagram(game));
   fmt::print("rules:     {}\n", game.rules().name);

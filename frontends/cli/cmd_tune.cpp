@@ -34,17 +34,17 @@ int play_pair(const Game& start, const EvalWeights& a, const EvalWeights& b, con
 
 int cmd_tune(const std::vector<std::string>& args) {
   po::options_description options("tune options");
-  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"), "rules preset")(
-      "iterations,i", po::value<int>()->default_value(500), "SPSA steps (each plays two games)")(
+  add_rules_option(options);
+  options.add_options()("iterations,i", po::value<int>()->default_value(500), "SPSA steps (each plays two games)")(
       "nodes,n", po::value<std::uint64_t>()->default_value(4000), "node limit per move of the self-play games")(
       "step", po::value<double>()->default_value(0.15), "perturbation, as a fraction of each weight")(
       "rate", po::value<double>()->default_value(0.5), "learning rate")(
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed for openings and perturbations")(
       "report", po::value<int>()->default_value(25), "print the weights every this many steps");
   po::variables_map vm;
-  if (!parse_options("tune", "[--rules NAME] [--iterations N] [--nodes N] ...", options, args, vm)) return 0;
-  const auto rules = preset(vm["rules"].as<std::string>());
-  if (!rules) throw UsageError{"tune: " + rules.error()};
+  if (!parse_options("tune", "[--rules NAME|FILE:SECTION] [--iterations N] [--nodes N] ...", options, args, vm))
+    return 0;
+  const Rules rules = rules_from_options("tune", vm);
   const int iterations = vm["iterations"].as<int>(), report = std::max(1, vm["report"].as<int>());
   if (iterations < 1) throw UsageError{"tune: --iterations must be positive"};
   Limits limits;
@@ -68,7 +68,7 @@ int cmd_tune(const std::vector<std::string>& args) {
       *plus.fields()[i] = int(std::lround(theta[i] + c * delta[i]));
       *minus.fields()[i] = int(std::lround(theta[i] - c * delta[i]));
     }
-    const int score = play_pair(random_opening(*rules, 4, rng), plus, minus, limits);
+    const int score = play_pair(random_opening(rules, 4, rng), plus, minus, limits);
     total += score;
     for (std::size_t i = 0; i < theta.size(); ++i) {
       const double c = std::max(1.0, std::abs(theta[i]) * ck);

@@ -7,6 +7,7 @@
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/search.hpp"
+#include "loa/variant.hpp"
 
 namespace loa::cli {
 
@@ -32,15 +33,31 @@ bool parse_options(const std::string& command, const std::string& synopsis, po::
   return true;
 }
 
+std::string rules_help() {
+  std::string names;
+  for (auto n : preset_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+  return "rules: a preset (" + names + ") or a variant file, FILE or FILE:SECTION (docs/variants.md)";
+}
+
+void add_rules_option(po::options_description& options) {
+  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"), rules_help().c_str());
+}
+
+Rules rules_from_options(const std::string& command, const po::variables_map& vm) {
+  auto rules = load_rules(vm["rules"].as<std::string>());
+  if (!rules) throw UsageError{command + ": " + rules.error()};
+  return std::move(rules).value();
+}
+
 void add_game_options(po::options_description& options) {
-  options.add_options()("rules,r", po::value<std::string>()->default_value("olympiad"),
-                        "rules preset: olympiad, gamut, kattis, votey or loaps")(
-      "position,p", po::value<std::string>(), "start from this position text (docs/position-text.md)")(
+  add_rules_option(options);
+  options.add_options()("position,p", po::value<std::string>(),
+                        "start from this position text (docs/position-text.md)")(
       "moves,m", po::value<std::string>(), "then play these moves, e.g. \"b1-d3 a2xc4\"");
 }
 
 Game game_from_options(const po::variables_map& vm) {
-  const auto rules = preset(vm["rules"].as<std::string>());
+  const auto rules = load_rules(vm["rules"].as<std::string>());
   if (!rules) throw UsageError{rules.error()};
   auto game = [&]() -> Game {
     if (!vm.count("position")) return Game(*rules);

@@ -28,6 +28,15 @@ bool parse_options(const std::string& command, const std::string& synopsis, po::
                    const std::vector<std::string>& args, po::variables_map& vm,
                    const po::positional_options_description* positional = nullptr);
 
+// The help text of every --rules option: the presets and the variant files.
+std::string rules_help();
+
+// Adds --rules (olympiad by default) alone, and reads it back: a preset or a
+// variant file (FILE or FILE:SECTION). Throws UsageError naming `command`,
+// the file, line and field.
+void add_rules_option(po::options_description& options);
+Rules rules_from_options(const std::string& command, const po::variables_map& vm);
+
 // Adds --rules, --position and --moves, the options that set up a game.
 void add_game_options(po::options_description& options);
 

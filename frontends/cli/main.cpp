@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"play", "a game in the terminal against the engine", loa::cli::cmd_play},
     {"records", "read, check and convert game records (record, moves, position)", loa::cli::cmd_records},
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey, showdown", loa::cli::cmd_referee},
+    {"rules", "list the presets, or print rules as variant text (docs/variants.md)", loa::cli::cmd_rules},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
     {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},
     {"ugi", "the engine over UGI (and UCI) on stdin/stdout", loa::cli::cmd_ugi},

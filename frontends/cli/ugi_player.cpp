@@ -1,15 +1,38 @@
 #include "ugi_player.hpp"
 
 #include <fmt/core.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <sstream>
 
 #include "loa/notation.hpp"
+#include "loa/variant.hpp"
 
 namespace loa::cli {
 
 UgiPlayer::UgiPlayer(std::string spec, std::vector<std::string> argv, int movetime_ms)
     : spec_(std::move(spec)), argv_(std::move(argv)), movetime_ms_(movetime_ms) {}
+
+UgiPlayer::~UgiPlayer() {
+  if (!variant_file_.empty()) std::remove(variant_file_.c_str());
+}
+
+std::string UgiPlayer::rules_value(const Rules& rules) {
+  const auto named = preset(rules.name);
+  if (named && *named == rules) return rules.name;
+  if (variant_file_.empty()) {
+    char path[] = "/tmp/loa-variant-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return rules.name;
+    const std::string text = format_variant(rules);
+    const bool written = write(fd, text.data(), text.size()) == ssize_t(text.size());
+    close(fd);
+    if (!written) return rules.name;
+    variant_file_ = path;
+  }
+  return variant_file_ + ":" + rules.name;
+}
 
 Move UgiPlayer::fail(const std::string& why) {
   failure_ = spec_ + ": " + why;
@@ -31,7 +54,7 @@ bool UgiPlayer::ensure_started(const Rules& rules) {
     }
   }
   if (rules_sent_ != rules.name) {
-    if (!process_->send("setoption name Rules value " + rules.name)) return false;
+    if (!process_->send("setoption name Rules value " + rules_value(rules))) return false;
     rules_sent_ = rules.name;
     new_game_ = true;
   }

@@ -19,6 +19,7 @@ class UgiPlayer final : public Player {
  public:
   // movetime_ms is used when the match has no clock.
   UgiPlayer(std::string spec, std::vector<std::string> argv, int movetime_ms);
+  ~UgiPlayer() override;
   Move choose(const Game& game) override;
   std::string name() const override { return spec_; }
   void new_game() override { new_game_ = true; }
@@ -29,6 +30,9 @@ class UgiPlayer final : public Player {
 
  private:
   bool ensure_started(const Rules& rules);
+  // The Rules option's value: a preset's name, or for other rules a variant
+  // file written for the program (FILE:SECTION), removed with the player.
+  std::string rules_value(const Rules& rules);
   Move fail(const std::string& why);
 
   std::string spec_;
@@ -36,6 +40,7 @@ class UgiPlayer final : public Player {
   int movetime_ms_;
   std::unique_ptr<Interactive> process_;
   std::string rules_sent_;
+  std::string variant_file_;
   bool new_game_ = true, clocked_ = false;
   std::array<std::int64_t, 2> time_ms_{}, inc_ms_{};
   std::string failure_;

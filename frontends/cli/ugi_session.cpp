@@ -8,6 +8,7 @@
 
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
+#include "loa/variant.hpp"
 
 namespace loa::cli {
 
@@ -44,7 +45,7 @@ bool UgiSession::handle(const std::string& line) {
     say("id name libloa 0.1");
     say("id author the libloa authors");
     say("option name Hash type spin default 16 min 1 max 65536");
-    say("option name Rules type combo default olympiad var olympiad var gamut var kattis var votey var loaps");
+    say("option name Rules type string default olympiad");
     say("option name Seed type spin default 0 min 0 max 2147483647");
     say(command == "ugi" ? "ugiok" : "uciok");
   } else if (command == "isready") {
@@ -101,7 +102,7 @@ void UgiSession::set_option(std::istringstream& in) {
       return error(fmt::format("cannot allocate {} MiB; the table is now 1 MiB", n));
     }
   } else if (name == "rules") {
-    const auto r = preset(value);
+    const auto r = load_rules(value);
     if (!r) return error(r.error());
     rules_ = *r;
     game_ = Game(rules_);

@@ -10,16 +10,18 @@ namespace loa {
 
 namespace {
 
-// Centralisation piece-square values. The 8x8 table is the one reproduced
-// from Winands' thesis (p. 22) in the engine notes; the 7x7 one follows the
-// same shape: heavy penalty in corners, rising towards the centre.
+// Centralisation piece-square values by distance from the two nearest edges.
+// The 8x8 table is the one reproduced from Winands' thesis (p. 22) in the
+// engine notes; smaller boards follow the same shape (heavy penalty in the
+// corners, rising towards the centre) with a stronger centre, since fewer
+// rings separate it from the edge.
 constexpr std::array<std::array<int, 4>, 4> kCentre8 = {{
     {-80, -25, -20, -20},
     {-25, 10, 10, 10},
     {-20, 10, 25, 25},
     {-20, 10, 25, 50},
 }};
-constexpr std::array<std::array<int, 4>, 4> kCentre7 = {{
+constexpr std::array<std::array<int, 4>, 4> kCentreSmall = {{
     {-80, -25, -20, -20},
     {-25, 10, 10, 10},
     {-20, 10, 30, 30},
@@ -27,13 +29,13 @@ constexpr std::array<std::array<int, 4>, 4> kCentre7 = {{
 }};
 
 constexpr auto make_piece_square() {
-  std::array<std::array<int, kSquares>, 2> t{};
-  for (int size = 7; size <= 8; ++size)
+  std::array<std::array<int, kSquares>, kBoardSizes> t{};
+  for (int size = kMinSize; size <= kMaxSize; ++size)
     for (Square s = 0; s < kSquares; ++s) {
       const int f = file_of(s), r = rank_of(s);
       if (f >= size || r >= size) continue;
       const int ff = std::min(f, size - 1 - f), rr = std::min(r, size - 1 - r);
-      t[size - 7][s] = (size == 8 ? kCentre8 : kCentre7)[std::min(ff, 3)][std::min(rr, 3)];
+      t[size - kMinSize][s] = (size == 8 ? kCentre8 : kCentreSmall)[std::min(ff, 3)][std::min(rr, 3)];
     }
   return t;
 }
@@ -91,7 +93,7 @@ namespace {
 SideFeatures shape_features(const Position& pos, Color c, bool walls) {
   SideFeatures f;
   const Bitboard own = pos.pieces(c);
-  const auto& pst = kPieceSquare[pos.size() - 7];
+  const auto& pst = kPieceSquare[pos.size() - kMinSize];
   int sum_file = 0, sum_rank = 0, min_f = 7, max_f = 0, min_r = 7, max_r = 0;
   for (Bitboard b = own; b;) {
     const Square s = pop_lsb(b);

@@ -4,7 +4,7 @@ namespace loa {
 
 Position::Position(int size, Bitboard black, Bitboard white, Color to_move, Key base_key)
     : pieces_{black, white}, base_key_(base_key), side_(to_move), size_(std::uint8_t(size)) {
-  assert(size == 7 || size == 8);
+  assert(size >= kMinSize && size <= kMaxSize);
   assert(!(black & white));
   assert(!((black | white) & ~board_mask(size)));
   for (Bitboard b = black | white; b;) {

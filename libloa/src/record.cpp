@@ -2,6 +2,7 @@
 
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
+#include "loa/variant.hpp"
 #include "text.hpp"
 
 namespace loa {
@@ -14,6 +15,32 @@ std::string result_token(const Outcome& outcome) {
     case GameState::Ongoing: return "*";
   }
   return "*";
+}
+
+std::string escape_tag(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    if (c != '\r') out += c;
+  }
+  return out;
+}
+
+std::string unescape_tag(std::string_view value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '\\' && i + 1 < value.size()) {
+      ++i;
+      out += value[i] == 'n' ? '\n' : value[i];
+    } else {
+      out += value[i];
+    }
+  }
+  return out;
 }
 
 std::string RecordedGame::tag(std::string_view key) const {
@@ -50,14 +77,14 @@ std::string format_record(const Game& start, const std::vector<Move>& moves, con
     result = forfeit_loser == Black ? "0-1" : forfeit_loser == White ? "1-0" : "1/2-1/2";
     termination = forfeit;
   }
-  auto quote = [](const std::string& v) {
-    std::string out;
-    for (char c : v) out += (c == '"' || c == '\\') ? '\'' : (c == '\n' || c == '\r') ? ' ' : c;
-    return out;
-  };
-  std::string out = "[Rules \"" + start.rules().name + "\"]\n[Start \"" + to_position_text(start) + "\"]\n";
-  for (const auto& [k, v] : extra) out += "[" + k + " \"" + quote(v) + "\"]\n";
-  out += "[Result \"" + result + "\"]\n[Termination \"" + quote(termination) + "\"]\n";
+  // Rules that are not a preset travel with the record, as variant text.
+  const Rules& rules = start.rules();
+  const auto named = preset(rules.name);
+  std::string out = "[Rules \"" + escape_tag(rules.name) + "\"]\n";
+  if (!named || !(*named == rules)) out += "[Variant \"" + escape_tag(format_variant(rules)) + "\"]\n";
+  out += "[Start \"" + to_position_text(start) + "\"]\n";
+  for (const auto& [k, v] : extra) out += "[" + k + " \"" + escape_tag(v) + "\"]\n";
+  out += "[Result \"" + result + "\"]\n[Termination \"" + escape_tag(termination) + "\"]\n";
   if (g.rules().scores_points())
     out += "[Points \"" + std::to_string(g.points(Black)) + "-" + std::to_string(g.points(White)) + "\"]\n";
   out += "[Plies \"" + std::to_string(moves.size()) + "\"]\n\n";
@@ -72,7 +99,7 @@ bool is_result(std::string_view w) { return w == "1-0" || w == "0-1" || w == "1/
 Expected<RecordedGame> finish(RecordedGame g, const std::vector<std::string>& words, int index) {
   const std::string where = "game " + std::to_string(index);
   const std::string rules_name = g.tag("Rules").empty() ? "olympiad" : g.tag("Rules");
-  auto rules = preset(rules_name);
+  auto rules = g.tag("Variant").empty() ? preset(rules_name) : parse_variant(g.tag("Variant"), rules_name);
   if (!rules) return Error{where + ": " + rules.error()};
   g.rules = *rules;
   g.start = g.tag("Start");
@@ -141,7 +168,7 @@ Expected<std::vector<RecordedGame>> parse_records(std::string_view text) {
       if (line.back() != ']' || space == std::string_view::npos || open == end || open == std::string_view::npos)
         return Error{"line " + std::to_string(line_no) + ": not a tag: " + text::quoted(line)};
       current.tags.emplace_back(std::string(line.substr(1, space - 1)),
-                                std::string(line.substr(open + 1, end - open - 1)));
+                                unescape_tag(line.substr(open + 1, end - open - 1)));
       in_game = true;
       continue;
     }

@@ -33,34 +33,51 @@ Key Rules::key() const {
   return k;
 }
 
+// Every message starts with the name of the field at fault as the variant
+// format spells it (docs/variants.md), so that a variant file's reader can
+// point at the line that set it.
 Expected<Rules> validate(Rules rules) {
-  if (rules.board_size != 7 && rules.board_size != 8)
-    return Error{"board size must be 7 or 8, not " + std::to_string(rules.board_size)};
+  if (rules.board_size < kMinSize || rules.board_size > kMaxSize)
+    return Error{"board_size: must be 5, 6, 7 or 8, not " + std::to_string(rules.board_size)};
   const Bitboard mask = board_mask(rules.board_size);
+  const std::string size = std::to_string(rules.board_size);
   for (Color c : {Black, White}) {
-    if (rules.start[c] & ~mask) return Error{"start layout has pieces off the board"};
-    if (popcount(rules.start[c]) < 2) return Error{"each side must start with at least two pieces"};
+    const std::string field = c == Black ? "black" : "white";
+    if (rules.start[c] & ~mask) return Error{field + ": a start square lies off the " + size + "x" + size + " board"};
+    if (popcount(rules.start[c]) < 2) return Error{field + ": each side must start with at least two pieces"};
+    if (popcount(rules.start[c]) > 32) return Error{field + ": each side may start with at most 32 pieces"};
   }
-  if (rules.start[Black] & rules.start[White]) return Error{"start layout puts two pieces on one square"};
-  if (rules.first_player != Black && rules.first_player != White) return Error{"first player must be Black or White"};
+  if (rules.start[Black] & rules.start[White]) return Error{"white: a start square is also black's"};
+  for (Color c : {Black, White})
+    if (is_connected(rules.start[c]))
+      return Error{std::string(c == Black ? "black" : "white") +
+                   ": that side starts connected, so the game would be over before it began"};
+  if (rules.first_player != Black && rules.first_player != White) return Error{"first_player: must be black or white"};
   for (Square s = 0; s < kSquares; ++s)
-    if (rules.square_points[s] && !(mask & square_bb(s))) return Error{"bonus square off the board"};
-  if (rules.capture_points < 0 || rules.capture_points > 100 || rules.connection_points < 0 ||
-      rules.connection_points > 100)
-    return Error{"capture and connection points must lie in 0..100"};
+    if (rules.square_points[s] && !(mask & square_bb(s)))
+      return Error{"bonus: a bonus square lies off the " + size + "x" + size + " board"};
+  if (rules.capture_points < 0 || rules.capture_points > 100) return Error{"capture_points: must lie in 0..100"};
+  if (rules.connection_points < 0 || rules.connection_points > 100)
+    return Error{"connection_points: must lie in 0..100"};
   if (rules.repetition == 1 || rules.repetition < 0 || rules.repetition > 100)
-    return Error{"repetition must be 0 (none) or a count from 2 to 100"};
-  if (rules.ply_limit < 0 || rules.ply_limit > 100000) return Error{"ply limit must lie in 0..100000"};
+    return Error{"repetition: must be 0 (none) or a count from 2 to 100"};
+  if (rules.ply_limit < 0 || rules.ply_limit > 100000) return Error{"ply_limit: must lie in 0..100000"};
   if (rules.points_decide && rules.simultaneous == Simultaneous::Draw)
-    return Error{"when points decide, a simultaneous connection must count for the mover"};
+    return Error{"simultaneous: when points decide, a simultaneous connection must count for the mover"};
   return rules;
 }
 
-std::array<Bitboard, 2> standard_start() {
-  const Bitboard edge_ranks = (kRank1 | kRank1 << 56) & ~(kFileA | kFileH);
-  const Bitboard edge_files = (kFileA | kFileH) & ~(kRank1 | kRank1 << 56);
-  return {edge_ranks, edge_files};
+std::array<Bitboard, 2> standard_start(int size) {
+  const int last = size - 1;
+  Bitboard first = 0, second = 0;
+  for (int i = 1; i < last; ++i) {
+    first |= square_bb(make_square(i, 0)) | square_bb(make_square(i, last));
+    second |= square_bb(make_square(0, i)) | square_bb(make_square(last, i));
+  }
+  return {first, second};
 }
+
+std::array<Bitboard, 2> standard_start() { return standard_start(8); }
 
 std::array<Bitboard, 2> loaps_start() {
   Bitboard first = 0, second = 0;
@@ -71,12 +88,31 @@ std::array<Bitboard, 2> loaps_start() {
   return {first, second};
 }
 
+std::array<Bitboard, 2> scrambled_eggs_start() {
+  // Walk the ring of start squares from a2 up the a-file, along rank 8, down
+  // the h-file and back along rank 1, giving the colours in turn. The corners
+  // are not on the ring, so the colours alternate across them too.
+  std::array<Bitboard, 2> start{};
+  int turn = White;
+  auto put = [&](int file, int rank) {
+    start[turn] |= square_bb(make_square(file, rank));
+    turn ^= 1;
+  };
+  for (int r = 1; r <= 6; ++r) put(0, r);
+  for (int f = 1; f <= 6; ++f) put(f, 7);
+  for (int r = 6; r >= 1; --r) put(7, r);
+  for (int f = 6; f >= 1; --f) put(f, 0);
+  return start;
+}
+
 // Computer Olympiad rules 1-10 (loa-olympiad-rules-and-programs.txt): a
 // simultaneous connection draws, a stuck player passes, the third occurrence
 // of a position with the same side to move draws.
 Rules olympiad() {
   Rules r;
   r.name = "olympiad";
+  r.description = "Lines of Action under the Computer Olympiad rules";
+  r.source = "Computer Olympiad rules 1-10 (shared/seeds/loa-olympiad-rules-and-programs.txt)";
   r.start = standard_start();
   r.simultaneous = Simultaneous::Draw;
   r.no_move = NoMoveRule::Pass;
@@ -89,6 +125,8 @@ Rules olympiad() {
 Rules gamut() {
   Rules r = olympiad();
   r.name = "gamut";
+  r.description = "Lines of Action as in A Gamut of Games: a simultaneous connection wins for the mover";
+  r.source = "A Gamut of Games, 2nd edition, as reported in shared/seeds/loa-olympiad-rules-and-programs.txt";
   r.simultaneous = Simultaneous::Mover;
   return r;
 }
@@ -99,6 +137,8 @@ Rules gamut() {
 Rules kattis() {
   Rules r;
   r.name = "kattis";
+  r.description = "Kattis Lines Of Action: a side with no move draws, 100 moves in all draw";
+  r.source = "Kattis problem 'Lines Of Action' (shared/seeds/kattis-lines-of-action.txt)";
   r.start = standard_start();
   r.simultaneous = Simultaneous::Mover;
   r.no_move = NoMoveRule::Draw;
@@ -113,6 +153,8 @@ Rules kattis() {
 Rules votey() {
   Rules r;
   r.name = "votey";
+  r.description = "CSSA Votey Checkers: Lines of Action where a simultaneous connection wins for the mover";
+  r.source = "CSSA Votey Checkers (shared/seeds/votey-checkers.txt)";
   r.start = standard_start();
   r.simultaneous = Simultaneous::Mover;
   r.no_move = NoMoveRule::Pass;
@@ -128,6 +170,8 @@ Rules votey() {
 Rules loaps() {
   Rules r;
   r.name = "loaps";
+  r.description = "POTM LOAPS: 7x7 Lines of Action with bonus squares and game points";
+  r.source = "POTM LOAPS (shared/seeds/loaps-potm-7x7.txt)";
   r.board_size = 7;
   r.start = loaps_start();
   r.square_points[make_square(3, 3)] = 7;
@@ -143,8 +187,47 @@ Rules loaps() {
   return r;
 }
 
+// 6x6 Lines of Action: the standard shape on a 6x6 board, eight pieces a
+// side, under the Olympiad rules. The board Winands weakly solved with PN²
+// search as a win for the first player (ICGA Journal 31(4), 2008).
+Rules six() {
+  Rules r = olympiad();
+  r.name = "six";
+  r.description = "6x6 Lines of Action: the standard shape, eight pieces a side, Olympiad rules";
+  r.source = "M.H.M. Winands, 6x6 LOA is Solved, ICGA Journal 31(4), 2008";
+  r.board_size = 6;
+  r.start = standard_start(6);
+  return r;
+}
+
+// 5x5 Lines of Action: the standard shape on a 5x5 board, six pieces a side,
+// under the Olympiad rules; small enough to search to the end.
+Rules five() {
+  Rules r = olympiad();
+  r.name = "five";
+  r.description = "5x5 Lines of Action: the standard shape, six pieces a side, Olympiad rules";
+  r.source = "the shape of 6x6 LOA (Winands, ICGA Journal 31(4), 2008) on a 5x5 board";
+  r.board_size = 5;
+  r.start = standard_start(5);
+  return r;
+}
+
+// Scrambled Eggs, Claude Soucie's own variant: the standard squares with the
+// colours alternating all around the board, White on a2, under the rules of
+// A Gamut of Games. Boardspace's variations page gives the layout in words
+// and the pbmserv LOA help ('loa challenge -scrambled') draws it.
+Rules scrambled_eggs() {
+  Rules r = gamut();
+  r.name = "scrambled";
+  r.description = "Scrambled Eggs: the standard squares, colours alternating around the board, White on a2";
+  r.source = "boardspace.net Lines of Action variations page; pbmserv LOA help by Claude Soucie";
+  r.start = scrambled_eggs_start();
+  return r;
+}
+
 namespace {
-constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis", "votey", "loaps"};
+constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis", "votey",
+                                             "loaps",    "six",   "five",   "scrambled"};
 }
 
 std::span<const std::string_view> preset_names() { return kPresetNames; }
@@ -155,6 +238,9 @@ Expected<Rules> preset(std::string_view name) {
   if (name == "kattis") return kattis();
   if (name == "votey") return votey();
   if (name == "loaps") return loaps();
+  if (name == "six") return six();
+  if (name == "five") return five();
+  if (name == "scrambled") return scrambled_eggs();
   std::string known;
   for (auto n : kPresetNames) known += (known.empty() ? "" : ", ") + std::string(n);
   return Error{"unknown rules '" + std::string(name) + "' (known: " + known + ")"};

@@ -1,6 +1,7 @@
-// Bitboard algebra and the constant geometry tables of the 8x8 layout. A 7x7
-// board lives in the same layout (files a-g, ranks 1-7); squares outside its
-// mask are always empty, so every table here serves both sizes.
+// Bitboard algebra and the constant geometry tables of the 8x8 layout. A
+// smaller board lives in the same layout (7x7 on files a-g, ranks 1-7, and so
+// on down to 5x5); squares outside its mask are always empty, so every table
+// here serves every size.
 #pragma once
 
 #include <array>
@@ -105,16 +106,17 @@ constexpr auto make_rays() {
   return rays;
 }
 
-// reach[size-7][s][d]: how many steps fit between s and the edge of the board.
+// reach[size - kMinSize][s][d]: how many steps fit between s and the edge of
+// the board.
 constexpr auto make_reach() {
-  std::array<std::array<std::array<std::uint8_t, kDirections>, kSquares>, 2> reach{};
-  for (int size = 7; size <= 8; ++size)
+  std::array<std::array<std::array<std::uint8_t, kDirections>, kSquares>, kBoardSizes> reach{};
+  for (int size = kMinSize; size <= kMaxSize; ++size)
     for (Square s = 0; s < kSquares; ++s)
       for (int d = 0; d < kDirections; ++d) {
         int n = 0, f = file_of(s), r = rank_of(s);
         if (on_board(f, r, size))
           while (on_board(f + kFileStep[d] * (n + 1), r + kRankStep[d] * (n + 1), size)) ++n;
-        reach[size - 7][s][d] = std::uint8_t(n);
+        reach[size - kMinSize][s][d] = std::uint8_t(n);
       }
   return reach;
 }

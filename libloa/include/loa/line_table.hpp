@@ -104,12 +104,12 @@ struct BoardLines {
 };
 
 constexpr auto make_board_lines() {
-  std::array<BoardLines, 2> lines{};
-  for (int size = 7; size <= 8; ++size)
+  std::array<BoardLines, kBoardSizes> lines{};
+  for (int size = kMinSize; size <= kMaxSize; ++size)
     for (int line = 0; line < kLines; ++line) {
       const Bitboard m = line_mask(line) & board_mask(size);
-      lines[size - 7].mask[line] = m;
-      lines[size - 7].base[line] = std::uint16_t((pow3(std::popcount(m)) - 1) / 2);
+      lines[size - kMinSize].mask[line] = m;
+      lines[size - kMinSize].base[line] = std::uint16_t((pow3(std::popcount(m)) - 1) / 2);
     }
   return lines;
 }
@@ -123,7 +123,7 @@ inline constexpr auto kBoardLines = detail::make_board_lines();
 // All legal moves of the side owning `own` against `opp` on a board of
 // `size`: the sum over lines of the table entry for each line's pattern.
 inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
-  const detail::BoardLines& lines = kBoardLines[size - 7];
+  const detail::BoardLines& lines = kBoardLines[size - kMinSize];
   int n = 0;
   for (int line = 0; line < kLines; ++line) {
     const Bitboard m = lines.mask[line];
@@ -139,7 +139,7 @@ struct MoveCounts {
   int opp = 0;
 };
 inline MoveCounts count_moves_both(Bitboard own, Bitboard opp, int size) {
-  const detail::BoardLines& lines = kBoardLines[size - 7];
+  const detail::BoardLines& lines = kBoardLines[size - kMinSize];
   MoveCounts n;
   for (int line = 0; line < kLines; ++line) {
     const Bitboard m = lines.mask[line];

@@ -22,7 +22,7 @@ class Position {
   // An empty 8x8 board with Black to move; assign a real one before use.
   Position() = default;
 
-  // A board of `size` (7 or 8) with the given pieces. `base_key` is folded
+  // A board of `size` (5 to 8) with the given pieces. `base_key` is folded
   // into the hash (the game layer passes the rules' key). Preconditions, which
   // the callers check: pieces inside the board, no square held twice.
   Position(int size, Bitboard black, Bitboard white, Color to_move, Key base_key = 0);
@@ -128,7 +128,7 @@ inline void Position::unmake(Move m) {
 template <class Visit>
 inline bool Position::for_each_move(Visit&& visit) const {
   const Bitboard own = pieces_[side_], opp = pieces_[~side_];
-  const auto& reach = kReach[size_ - 7];
+  const auto& reach = kReach[size_ - kMinSize];
   for (Bitboard b = own; b;) {
     const Square from = pop_lsb(b);
     for (int o = 0; o < 4; ++o) {

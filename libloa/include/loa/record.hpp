@@ -10,6 +10,10 @@
 //
 //   1. b1-d3 a2xc4 2. ... 1-0
 //
+// Rules that are not a preset are written in full in a Variant tag (the
+// variant text of docs/variants.md), so a record always replays. Tag values
+// escape '"', '\' and a line break as \", \\ and \n, as PGN does.
+//
 // Result is "1-0" when the first player (Black) won, "0-1" when the second
 // did, "1/2-1/2" for a draw and "*" for an unfinished game. Reading replays
 // every move with legality checks and checks the result against the rules.
@@ -50,6 +54,10 @@ struct RecordedGame {
 // `forfeit` as the Termination).
 std::string format_record(const Game& start, const std::vector<Move>& moves, const Tags& extra = {},
                           const std::string& forfeit = "", int forfeit_loser = -1);
+
+// A tag value with '"', '\' and line breaks escaped, and back.
+std::string escape_tag(std::string_view value);
+std::string unescape_tag(std::string_view value);
 
 // The result token for an outcome: "1-0", "0-1", "1/2-1/2" or "*".
 std::string result_token(const Outcome& outcome);

@@ -35,8 +35,12 @@ enum class LimitOutcome : std::uint8_t {
 
 struct Rules {
   std::string name = "custom";
+  // One line saying what the variant is, and where its rules come from
+  // (a text, a book, a site); neither changes play.
+  std::string description;
+  std::string source;
 
-  // Board size (7 or 8) and where each side's pieces start, indexed by Color.
+  // Board size (5 to 8) and where each side's pieces start, indexed by Color.
   int board_size = 8;
   std::array<Bitboard, 2> start{};
   Color first_player = Black;
@@ -69,11 +73,14 @@ struct Rules {
   // A Zobrist-style fingerprint of every field that changes play, so that
   // positions under different rules never share a hash key.
   Key key() const;
+
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-// Checks a Rules value for consistency: board size, start layout inside the
-// board with no overlap and at least two pieces a side, bonus squares on the
-// board, sane numbers. Returns the same rules when they are valid.
+// Checks a Rules value for consistency: board size 5 to 8, start layout
+// inside the board with no overlap, two to 32 pieces a side and neither side
+// connected already, bonus squares on the board, sane numbers. Returns the
+// same rules when they are valid; the error names the field at fault.
 Expected<Rules> validate(Rules rules);
 
 // Presets, each from a text in shared/seeds/ (see docs/rules.md).
@@ -82,8 +89,11 @@ Rules gamut();
 Rules kattis();
 Rules votey();
 Rules loaps();
+Rules six();
+Rules five();
+Rules scrambled_eggs();
 
-// The preset names, in the order above.
+// The preset names, in the order above ("scrambled" for Scrambled Eggs).
 std::span<const std::string_view> preset_names();
 
 // The preset of that name (case-sensitive), or an error listing the names.
@@ -93,8 +103,17 @@ Expected<Rules> preset(std::string_view name);
 // a2-a7 and h2-h7.
 std::array<Bitboard, 2> standard_start();
 
+// The standard shape on a smaller board: the first player on the bottom and
+// top rows without the corners, the second on the outer files without them
+// (6x6: b1-e1 and b6-e6 against a2-a5 and f2-f5).
+std::array<Bitboard, 2> standard_start(int size);
+
 // The LOAPS 7x7 start: player 1 on b1 c1 e1 f1 b7 c7 e7 f7, player 2 on
 // a2 a3 a5 a6 g2 g3 g5 g6.
 std::array<Bitboard, 2> loaps_start();
+
+// Scrambled Eggs: the 24 squares of the standard start, the colours
+// alternating all around the board with the second player on a2.
+std::array<Bitboard, 2> scrambled_eggs_start();
 
 }  // namespace loa

@@ -15,10 +15,14 @@ enum Color : std::uint8_t { Black = 0, White = 1 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63: file + 8 * rank, rank 0
-// at the bottom. A 7x7 board uses files a-g and ranks 1-7 of the same layout.
+// at the bottom. A smaller board (5x5 to 7x7) uses the lower left corner of
+// the same layout: files a-g and ranks 1-7 for 7x7, a-e and 1-5 for 5x5.
 using Square = int;
 
+constexpr int kMinSize = 5;
 constexpr int kMaxSize = 8;
+// Per-size tables are indexed by size - kMinSize.
+constexpr int kBoardSizes = kMaxSize - kMinSize + 1;
 constexpr int kSquares = 64;
 
 constexpr int file_of(Square s) { return s & 7; }

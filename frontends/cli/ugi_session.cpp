@@ -42,7 +42,7 @@ bool UgiSession::handle(const std::string& line) {
   std::string command;
   if (!(in >> command)) return true;
   if (command == "ugi" || command == "uci") {
-    say("id name libloa 0.1");
+    say("id name libloa 0.2");
     say("id author the libloa authors");
     say("option name Hash type spin default 16 min 1 max 65536");
     say("option name Rules type string default olympiad");

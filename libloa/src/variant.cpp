@@ -344,7 +344,9 @@ Expected<std::vector<Rules>> parse_variants(std::string_view text) {
         return Error{at(line_no, "", "a section name is 1 to 64 letters, digits, '_', '-' or '.', not " + quoted(own))};
       for (const Rules& r : sections)
         if (r.name == own) return Error{at(line_no, "", "section [" + std::string(own) + "] is defined twice")};
+      // With no base: the defaults of Rules, on the standard 8x8 start.
       base = Rules{};
+      base.start = standard_start(base.board_size);
       if (colon != std::string_view::npos) {
         const std::string_view from = text::trim(inside.substr(colon + 1));
         const auto earlier =
@@ -359,6 +361,10 @@ Expected<std::vector<Rules>> parse_variants(std::string_view text) {
                               ", which is neither a preset nor an earlier section")};
         }
       }
+      // A section is a game of its own: what the base says of itself does
+      // not carry over.
+      base.description.clear();
+      base.source.clear();
       name = std::string(own);
       header_line = line_no;
       continue;

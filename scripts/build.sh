@@ -9,9 +9,28 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 variant="${LOA_VARIANT:-release}"
 case "$variant" in
   release) build="${LOA_BUILD_DIR:-$root/build}"; flags=(-DCMAKE_BUILD_TYPE=Release -DLOA_BUILD_BENCH=ON) ;;
-  asan) build="$root/build-asan"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_SANITIZE=ON -DLOA_BUILD_BENCH=OFF) ;;
+  # The sanitizer build has no Python module: a sanitized extension cannot be
+  # loaded into an uninstrumented interpreter.
+  asan) build="$root/build-asan"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_SANITIZE=ON -DLOA_BUILD_BENCH=OFF -DLOA_BUILD_PYTHON=OFF) ;;
   debug) build="$root/build-debug"; flags=(-DCMAKE_BUILD_TYPE=Debug -DLOA_BUILD_BENCH=OFF) ;;
   *) echo "build.sh: LOA_VARIANT must be release, asan or debug" >&2; exit 2 ;;
 esac
+# Debian's python3 (with its pybind11 and pytest), not another one that
+# happens to come first on PATH.
+[ -x /usr/bin/python3 ] && flags+=(-DPython3_EXECUTABLE=/usr/bin/python3)
 cmake -S "$root" -B "$build" -G Ninja "${flags[@]}" -DLOA_BUILD_TESTS=ON -DLOA_BUILD_FRONTENDS=ON >&2
 cmake --build "$build" "$@" >&2
+# `import loa` from any directory: the release build's module directory goes
+# on the path of Debian's python3 and of the python3 first on PATH, through a
+# loa.pth file in each one's site-packages (written only when it changes).
+if [ "$variant" = release ] && [ -d "$build/python" ]; then
+  for python in /usr/bin/python3 "$(command -v python3 || true)"; do
+    [ -x "$python" ] || continue
+    site="$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' 2>/dev/null)" || continue
+    [ -n "$site" ] || continue
+    if [ "$(cat "$site/loa.pth" 2>/dev/null)" != "$build/python" ]; then
+      mkdir -p "$site" 2>/dev/null && echo "$build/python" >"$site/loa.pth" 2>/dev/null &&
+        echo "build.sh: 'import loa' now finds $build/python ($site/loa.pth)" >&2 || true
+    fi
+  done
+fi

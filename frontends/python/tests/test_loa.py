@@ -1,0 +1,167 @@
+"""The Python module against the library's known figures: perft tables,
+rules fields, legal play, outcomes, observations, search, and errors as
+ValueError (never a crash)."""
+import os
+import threading
+
+import pytest
+
+import loa
+
+SOURCE = os.environ.get("LOA_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+
+
+@pytest.mark.parametrize(
+    "name,counts",
+    [
+        ("olympiad", [36, 1244, 44952]),
+        ("loaps", [24, 544, 12988]),
+        ("six", [24, 524, 11440]),
+        ("five", [18, 280, 4164]),
+        ("scrambled", [32, 992, 32000]),
+    ],
+)
+def test_perft_matches_the_tables(name, counts):
+    game = loa.Game(name)
+    assert [game.perft(d) for d in range(1, 4)] == counts
+    assert game.position_text() == loa.Game(name).position_text(), "perft leaves the game as it was"
+
+
+def test_rules_fields_and_variant_text():
+    assert loa.Rules.presets()[:5] == ["olympiad", "gamut", "kattis", "votey", "loaps"]
+    six = loa.Rules("six")
+    assert six.board_size == 6 and six.first_player == "black"
+    assert six.black == ["b1", "c1", "d1", "e1", "b6", "c6", "d6", "e6"]
+    assert sorted(six.white) == ["a2", "a3", "a4", "a5", "f2", "f3", "f4", "f5"]
+    assert six.simultaneous == "draw" and six.no_move == "pass" and six.repetition == 3
+    loaps = loa.Rules("loaps")
+    assert loaps.bonus == {"b2": 3, "b6": 3, "d4": 7, "f2": 3, "f6": 3}
+    assert loaps.points_decide and loaps.capture_points == 1 and loaps.connection_points == 12
+    assert loaps.ply_limit == 100 and loaps.at_limit == "draw" and loaps.no_move == "lose"
+    for name in loa.Rules.presets():
+        rules = loa.Rules(name)
+        assert loa.Rules.from_text(rules.variant_text()) == rules
+
+
+def test_variant_text_and_files(tmp_path):
+    text = "[pinned6 : six]\nno_move = lose\nply_limit = 60\n"
+    rules = loa.Rules.from_text(text)
+    assert rules.name == "pinned6" and rules.no_move == "lose" and rules.ply_limit == 60
+    path = tmp_path / "mine.ini"
+    path.write_text(text + "\n[tiny : olympiad]\nboard_size = 5\n")
+    assert loa.Rules(f"{path}:tiny").board_size == 5
+    assert loa.Game(f"{path}:pinned6").perft(2) == 524
+    shipped = os.path.join(SOURCE, "libloa", "variants", "example.ini")
+    assert loa.Rules(f"{shipped}:corners6").bonus == {"c3": 2, "d3": 2, "c4": 2, "d4": 2}
+
+
+def test_play_undo_and_outcome():
+    game = loa.Game("olympiad")
+    moves = game.legal_moves()
+    assert len(moves) == 36 and all(isinstance(m, loa.Move) for m in moves)
+    first = moves[0]
+    game.play(first)
+    assert game.moves == [first] and game.side_to_move == "white" and game.ply == 1
+    game.play("a2-c2")
+    game.undo()
+    game.undo()
+    assert game.ply == 0 and game.position_text() == loa.Game().position_text()
+    # Capture written with '-' is read too; the canonical text has 'x'.
+    game = loa.Game.from_position("loaps", "7/5w1/7/6w/1b5/7/b6 b")
+    assert not game.is_over()
+    game.play("b3-b2")
+    out = game.outcome()
+    assert out["over"] and out["winner"] == "black" and out["reason"] == "connection"
+    assert out["points"] == (15, 0)
+    assert game.legal_moves() == []
+
+
+def test_every_random_game_ends_and_undoes(rng_seed=7):
+    import random
+
+    rng = random.Random(rng_seed)
+    for name in ("six", "five", "scrambled", "loaps", "kattis"):
+        game = loa.Game(name)
+        start = game.position_text()
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        assert game.outcome()["state"] in ("black wins", "white wins", "draw")
+        while game.moves:
+            game.undo()
+        assert game.position_text() == start
+
+
+def test_observation_planes():
+    game = loa.Game("loaps")
+    obs = game.observation()
+    assert obs.shape == (4, 7, 7)
+    view = memoryview(obs)
+    assert view.shape == (4, 7, 7) and view.format == "f"
+    flat = obs.tolist()
+    plane = 49
+    own, opp, empty, bonus = (sum(flat[i * plane : (i + 1) * plane]) for i in range(4))
+    assert (own, opp, empty, bonus) == (8, 8, 33, 5)
+    # b1 (rank 1, file b) is the mover's; d4 is a bonus square.
+    assert view[0, 0, 1] == 1.0 and view[3, 3, 3] == 1.0
+    game.play("b1-b3")
+    assert memoryview(game.observation())[1, 2, 1] == 1.0, "after the move the piece is the opponent's"
+
+
+def test_engine_search():
+    engine = loa.Engine(hash_mb=8)
+    game = loa.Game.from_position("loaps", "7/5w1/7/6w/1b5/7/b6 b")
+    result = engine.search(game, depth=3)
+    assert str(result["best"]) in ("b3-b2", "a1-a2")
+    assert result["depth"] >= 1 and result["nodes"] > 0 and result["pv"][0] == result["best"]
+    assert result["score"] > 1000
+    timed = engine.search(loa.Game("six"), movetime_ms=50)
+    assert timed["best"] in loa.Game("six").legal_moves()
+    counted = engine.search(loa.Game(), nodes=2000)
+    assert counted["nodes"] <= 2500
+
+
+def test_search_releases_the_gil():
+    engine = loa.Engine()
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            done.wait(0.005)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    engine.search(loa.Game(), movetime_ms=300)
+    done.set()
+    t.join()
+    assert len(ticks) > 10, "another Python thread ran while the engine searched"
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: loa.Rules("chess"), "unknown rules 'chess'"),
+        (lambda: loa.Rules.from_text("[a : six]\nbonus = z9=3\n"), "line 2: field 'bonus'"),
+        (lambda: loa.Rules.from_text("\x00\xff"), "not text"),
+        (lambda: loa.Game("six").play("a1-a9"), "not a square of the 6x6 board"),
+        (lambda: loa.Game().play("b1-b4"), ""),
+        (lambda: loa.Game().play("hello"), ""),
+        (lambda: loa.Game().undo(), "no move to take back"),
+        (lambda: loa.Game.from_position("olympiad", "nonsense b"), ""),
+        (lambda: loa.Game().perft(99), "perft depth"),
+        (lambda: loa.Engine(0), "hash_mb"),
+        (lambda: loa.Engine().search(loa.Game(), depth=0), "depth"),
+        (lambda: loa.Engine().search(loa.Game.from_position("loaps", "7/5w1/7/6w/7/1b5/b6 w"), depth=2), "over"),
+    ],
+)
+def test_errors_are_value_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_playing_after_the_end_is_an_error():
+    game = loa.Game.from_position("loaps", "7/5w1/7/6w/1b5/7/b6 b")
+    game.play("b3-b2")
+    with pytest.raises(ValueError, match="over"):
+        game.play("g4-g3")

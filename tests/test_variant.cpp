@@ -34,6 +34,15 @@ TEST(Variant, EveryPresetPrintsAndReadsBackEqual) {
   }
 }
 
+// Found by fuzz_variants: a carriage return inside a description printed as
+// a blank, so the text did not read back equal.
+TEST(Variant, StrayCarriageReturnReadsAsItPrints) {
+  const auto r = parse_variant("[a : six]\ndescription = one\rtwo\r\n");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->description, "one two");
+  EXPECT_TRUE(*parse_variant(format_variant(*r)) == *r);
+}
+
 TEST(Variant, AllPresetsInOneFile) {
   std::string text;
   for (auto name : preset_names()) text += format_variant(*preset(name)) + "\n";

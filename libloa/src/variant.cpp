@@ -379,7 +379,10 @@ Expected<std::vector<Rules>> parse_variants(std::string_view text) {
     std::string_view value = line.substr(sep + 1);
     // Free text keeps a '#'; elsewhere it starts a comment.
     if (field != "description" && field != "source") value = value.substr(0, value.find('#'));
-    fields.push_back({line_no, field, std::string(text::trim(value))});
+    std::string kept(text::trim(value));
+    // A stray carriage return inside a line reads as a blank, as it prints.
+    std::replace(kept.begin(), kept.end(), '\r', ' ');
+    fields.push_back({line_no, field, std::move(kept)});
   }
   if (const auto e = close()) return Error{*e};
   if (sections.empty()) return Error{"no [section] in the variant text"};

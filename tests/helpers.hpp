@@ -18,6 +18,13 @@
 
 namespace loa::test {
 
+// The bitboard of squares named in the notation of a `size` board.
+inline Bitboard squares(std::initializer_list<const char*> names, int size) {
+  Bitboard b = 0;
+  for (const char* n : names) b |= square_bb(*parse_square(n, size));
+  return b;
+}
+
 inline Game game_from_text(const Rules& rules, const std::string& text) {
   auto g = parse_position_text(text, rules);
   EXPECT_TRUE(g.ok()) << text << ": " << g.error();

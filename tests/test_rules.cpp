@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "helpers.hpp"
 #include "loa/bitboard.hpp"
 #include "loa/notation.hpp"
 #include "loa/rules.hpp"
@@ -9,11 +10,7 @@
 namespace loa {
 namespace {
 
-Bitboard squares(std::initializer_list<const char*> names, int size) {
-  Bitboard b = 0;
-  for (const char* n : names) b |= square_bb(*parse_square(n, size));
-  return b;
-}
+using test::squares;
 
 TEST(Rules, EveryPresetIsValidAndNamed) {
   std::set<Key> keys;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "helpers.hpp"
 #include "loa/bitboard.hpp"
 #include "loa/notation.hpp"
 #include "loa/variant.hpp"
@@ -15,11 +16,7 @@
 namespace loa {
 namespace {
 
-Bitboard squares(std::initializer_list<const char*> names, int size) {
-  Bitboard b = 0;
-  for (const char* n : names) b |= square_bb(*parse_square(n, size));
-  return b;
-}
+using test::squares;
 
 TEST(Variant, EveryPresetPrintsAndReadsBackEqual) {
   for (auto name : preset_names()) {

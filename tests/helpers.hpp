@@ -43,7 +43,8 @@ inline void play_moves(Game& game, const std::string& moves) {
   }
 }
 
-inline std::filesystem::path shared_data_dir() { return LOA_SHARED_DATA_DIR; }
+// tests/data/ (see its README): the published games and texts the tests use.
+inline std::filesystem::path test_data_dir() { return LOA_TEST_DATA_DIR; }
 
 // The moves of a game file in Winands' thesis format ("1. c8-c6 h4-f2").
 inline std::vector<std::string> read_numbered_game(const std::filesystem::path& file) {
@@ -55,14 +56,17 @@ inline std::vector<std::string> read_numbered_game(const std::filesystem::path& 
   return moves;
 }
 
-// The thesis game files, or an empty list when shared/data is missing.
+// The sixteen thesis game files, in name order. Missing data fails the
+// calling test: no test skips for want of it.
 inline std::vector<std::filesystem::path> thesis_game_files() {
   std::vector<std::filesystem::path> files;
-  const auto dir = shared_data_dir() / "winands-thesis-games";
+  const auto dir = test_data_dir() / "winands-thesis-games";
+  EXPECT_TRUE(std::filesystem::is_directory(dir)) << dir << " is missing";
   if (!std::filesystem::is_directory(dir)) return files;
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().extension() == ".txt") files.push_back(e.path());
   std::sort(files.begin(), files.end());
+  EXPECT_EQ(files.size(), 16u) << "thesis games in " << dir;
   return files;
 }
 

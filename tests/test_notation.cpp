@@ -56,8 +56,8 @@ TEST(Notation, KattisRowsFromTheTop) {
 }
 
 TEST(Notation, KattisSampleInteractionReplaysUntilItsIllegalLine) {
-  std::ifstream in(test::shared_data_dir() / ".." / "seeds" / "kattis-lines-of-action.txt");
-  if (!in) GTEST_SKIP() << "shared/seeds not found";
+  std::ifstream in(test::test_data_dir() / "seeds" / "kattis-lines-of-action.txt");
+  ASSERT_TRUE(in) << "tests/data/seeds/kattis-lines-of-action.txt is missing";
   std::string line;
   while (std::getline(in, line) && line.find("Sample Interaction") == std::string::npos) {
   }

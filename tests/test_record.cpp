@@ -42,7 +42,7 @@ TEST(Record, RoundTripsRandomGamesUnderEveryPreset) {
 
 TEST(Record, ReadsThesisGamesAsMoveText) {
   const auto files = test::thesis_game_files();
-  if (files.empty()) GTEST_SKIP() << "shared/data not found";
+  ASSERT_FALSE(files.empty());
   std::ifstream in(files[0]);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   // The last move connects its mover: Black (1-0) after an odd number of moves.

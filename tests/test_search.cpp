@@ -91,31 +91,40 @@ TEST(Search, RealisationSearchesDeeperForTheSameNodes) {
   EXPECT_GT(rps.search(g, limits).depth, lmr.search(g, limits).depth);
 }
 
+// Positions from random games where a careless move hands the opponent a
+// win at once and another move does not: the search must not pick a careless
+// one. The test counts such positions and fails if there are too few, so it
+// cannot quietly become empty.
 TEST(Search, NeverLeavesAnImmediateWinWhenItCanBeStopped) {
   std::mt19937_64 rng(5);
   int checked = 0;
-  for (int game_no = 0; game_no < 40; ++game_no) {
-    Game g = random_opening(olympiad(), 12 + game_no % 20, rng);
-    const SearchResult r = search_depth(g, 3);
-    // Can the opponent win at once after the engine's move, while some other
-    // move would have prevented that?
-    auto opponent_wins_after = [&](Move m) {
-      Game after = g;
-      after.play(m);
-      if (after.over()) return false;
-      for (Move reply : after.legal_moves()) {
-        after.play(reply);
-        const bool lost = after.over() && after.outcome().score_for(g.side_to_move()) < 0;
-        after.undo();
-        if (lost) return true;
-      }
-      return false;
-    };
-    if (!opponent_wins_after(r.best)) continue;
-    ++checked;
-    for (Move m : g.legal_moves()) EXPECT_TRUE(opponent_wins_after(m)) << to_position_text(g) << " " << move_text(m);
+  auto hands_over_a_win = [](const Game& g, Move m) {
+    Game after = g;
+    after.play(m);
+    if (after.over()) return after.outcome().score_for(g.side_to_move()) < 0;
+    for (Move reply : after.legal_moves()) {
+      after.play(reply);
+      const bool lost = after.over() && after.outcome().score_for(g.side_to_move()) < 0;
+      after.undo();
+      if (lost) return true;
+    }
+    return false;
+  };
+  for (int game_no = 0; game_no < 400 && checked < 30; ++game_no) {
+    for (Game g(game_no % 2 ? olympiad() : gamut()); !g.over(); g.play(test::random_move(g, rng))) {
+      const MoveList moves = g.legal_moves();
+      int careless = 0;
+      for (Move m : moves) careless += hands_over_a_win(g, m);
+      if (careless == 0 || careless == moves.size()) continue;
+      ++checked;
+      const SearchResult r = search_depth(g, 3);
+      EXPECT_FALSE(hands_over_a_win(g, r.best))
+          << to_position_text(g) << ": " << move_text(r.best) << " lets the opponent win at once, and " << careless
+          << " of " << moves.size() << " moves do";
+      if (checked == 30) break;
+    }
   }
-  SUCCEED() << checked << " positions where every move lost";
+  EXPECT_EQ(checked, 30) << "too few positions where a careless move loses at once";
 }
 
 TEST(Search, DeterministicForANodeLimit) {

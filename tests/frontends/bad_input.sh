@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # bad_input.sh POTM KATTIS VOTEY: feeds each contest front-end malformed and
 # hostile input and checks the defined behaviour: the channel it may use,
-# the exit code, and never a crash.
+# the exit code, and never a crash; and that every move an entry answers is
+# legal in the position it was given (legal_answers.py, a move generator of
+# its own).
 set -u
 potm="$(realpath "$1")"; kattis="$(realpath "$2")"; votey="$(realpath "$3")"
+legal="$(cd "$(dirname "$0")" && pwd)/legal_answers.py"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cd "$work"
 failures=0
@@ -21,6 +24,7 @@ potm_case() {  # name, expected exit code, expected DEBUG words ('' for none), f
   [ ! -s err ] || fail "potm $name: wrote on stderr: $(head -c 100 err)"
   if [ "$code" = 0 ]; then
     grep -Eqx '[a-g][1-7] [a-g][1-7]' out && [ "$(wc -l < out)" = 1 ] || fail "potm $name: output '$(head -c 60 out)'"
+    python3 "$legal" potm input out || fail "potm $name: the answer is not a legal move"
   else
     [ ! -s out ] || fail "potm $name: printed '$(head -c 60 out)' with a non-zero exit"
   fi
@@ -56,6 +60,7 @@ for blocker in directory full; do
   (cd "rd-$blocker" && "$potm" input > ../out 2> ../err); rc=$?
   { [ "$rc" = 0 ] && [ ! -s err ] && grep -Eq '^[a-g][1-7] [a-g][1-7]$' out; } ||
     fail "potm unwritable DEBUG ($blocker): exit $rc, out '$(head -c 40 out)', stderr '$(head -c 80 err)'"
+  python3 "$legal" potm "rd-$blocker/input" out || fail "potm unwritable DEBUG ($blocker): not a legal move"
 done
 
 # stdout full: the move cannot be delivered, so it says so (DEBUG, exit 4).
@@ -66,8 +71,10 @@ rm -f DEBUG; printf '1 1\n1 0 60.0\n2 0 60.0\n%s\n' "$start_board" > input
 # --- Kattis: a message on stderr and exit code 1 for anything wrong.
 kattis_case() {  # name, input text, expected exit code, expected stderr words
   local name="$1" text="$2" code="$3" words="$4"
-  printf '%s' "$text" | "$kattis" > out 2> err; local rc=$?
+  printf '%s' "$text" > given
+  "$kattis" < given > out 2> err; local rc=$?
   [ "$rc" = "$code" ] || fail "kattis $name: exit $rc, expected $code"
+  python3 "$legal" kattis given out || fail "kattis $name: an answer is not a legal move"
   [ -z "$words" ] || grep -q "$words" err || fail "kattis $name: stderr lacks '$words': $(head -c 100 err)"
 }
 kattis_case bad-colour $'2\n' 1 "colour"
@@ -76,6 +83,9 @@ kattis_case garbage-move $'1\nhello there\n' 1 "bad opponent move"
 kattis_case illegal-move $'1\n1 1 1 2\n' 1 "bad opponent move"
 kattis_case absurd-numbers $'1\n99999999999999999999 2 6 4\n' 1 "bad opponent move"
 kattis_case eof-mid-game $'1\n8 2 6 4\n' 1 "input ended"
+kattis_case first-then-eof $'0\n' 1 "input ended"
+kattis_case crlf-lines $'1\r\n8 2 6 4\r\n' 1 "input ended"
+kattis_case illegal-after-two $'1\n8 2 6 4\n8 3 8 4\n' 1 "bad opponent move"
 grep -Eq '^[1-8] [1-8] [1-8] [1-8]$' out || fail "kattis eof-mid-game: no move before the end of input"
 printf '0\n' | "$kattis" > /dev/full 2> err; rc=$?
 { [ "$rc" = 1 ] && grep -q "could not write" err; } || fail "kattis full stdout: exit $rc, stderr '$(head -c 80 err)'"
@@ -83,8 +93,10 @@ printf '0\n' | "$kattis" > /dev/full 2> err; rc=$?
 # --- Votey: exit 1 usage, 2 a bad reply, 3 our move rejected.
 votey_case() {  # name, side, input text, expected exit code, expected stderr words
   local name="$1" side="$2" text="$3" code="$4" words="$5"
-  printf '%s' "$text" | LOA_VOTEY_MS=10 "$votey" $side > out 2> err; local rc=$?
+  printf '%s' "$text" > given
+  LOA_VOTEY_MS=10 "$votey" $side < given > out 2> err; local rc=$?
   [ "$rc" = "$code" ] || fail "votey $name: exit $rc, expected $code"
+  [ -z "$side" ] || [ "$side" = 3 ] || python3 "$legal" votey "$side" given out || fail "votey $name: an answer is not a legal move"
   [ -z "$words" ] || grep -q "$words" err || fail "votey $name: stderr lacks '$words': $(head -c 100 err)"
 }
 votey_case no-side "" "" 1 usage
@@ -95,6 +107,8 @@ votey_case illegal 1 $'1111\n' 2 "bad move"
 votey_case eof-white 2 '' 2 "bad move"
 votey_case false-win 2 $'-1434\n' 2 "does not win"
 votey_case huge-number 2 $'123456789012\n' 2 "bad move"
+votey_case black-then-eof 1 '' 2 "bad move"
+votey_case white-one-reply 2 $'8183\n' 2 "bad move"
 printf '' | LOA_VOTEY_MS=10 "$votey" 1 > /dev/full 2> err; rc=$?
 [ "$rc" = 2 ] || fail "votey full stdout: exit $rc, expected 2"
 

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# clocks.sh LOA: each contest entry plays on a short clock with its own time
+# management (no LOA_ENGINE_NODES) and must finish every game inside the clock
+# its referee gives it; a legal but slow program (weak_player.py burning CPU
+# on every move) must be flagged by each referee for overrunning.
+set -u
+loa="$(realpath "$1")"
+bin="$(dirname "$loa")"
+here="$(cd "$(dirname "$0")" && pwd)"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+cd "$work"
+unset LOA_ENGINE_NODES
+failures=0
+program() { printf '#!/bin/sh\n%s\n' "$2" > "$1"; chmod +x "$1"; }
+# CPU burned before each move: the slow programs' moves are legal, only late.
+burn='python3 -c "import time; t = time.process_time()
+while time.process_time() - t < $BURN: pass"'
+program slow_potm "BURN=0.4; $burn; exec python3 \"$here/weak_player.py\" potm \"\$@\""
+program slow_kattis "exec python3 -c \"
+import runpy, sys, time
+real_print = print
+def slow_print(*a, **k):
+    t = time.process_time()
+    while time.process_time() - t < 0.1: pass
+    real_print(*a, **k)
+import builtins; builtins.print = slow_print
+sys.argv = ['weak_player.py', 'kattis']
+runpy.run_path('$here/weak_player.py', run_name='__main__')\""
+program slow_votey "exec python3 -c \"
+import runpy, sys, time
+real_print = print
+def slow_print(*a, **k):
+    t = time.process_time()
+    while time.process_time() - t < 0.7: pass
+    real_print(*a, **k)
+import builtins; builtins.print = slow_print
+sys.argv = ['weak_player.py', 'votey'] + sys.argv[1:]
+runpy.run_path('$here/weak_player.py', run_name='__main__')\" \"\$@\""
+
+run() {  # name, expected exit code, words expected, referee arguments...
+  local name="$1" code="$2" words="$3"; shift 3
+  timeout 300 "$loa" referee "$@" > "$name.out" 2>&1; local rc=$?
+  if [ "$rc" != "$code" ] || ! grep -Eq -- "$words" "$name.out"; then
+    echo "FAIL: $name: exit $rc (expected $code), '$words' expected in:"; tail -5 "$name.out"
+    failures=$((failures + 1))
+  else
+    echo "ok: $name: $(grep -E -- "$words" "$name.out" | head -1)"
+  fi
+}
+# POTM: a 3 s clock per game (the contest's is 60): two matches, no fault.
+run potm-entry 0 "faults: 0" potm "$bin/loa-potm" builtin:greedy --matches 2 --clock 3 --opening-plies 2 -s 7
+run potm-slow 1 "fault: A \(./slow_potm\): ran out of time" potm ./slow_potm builtin:greedy --clock 2
+grep -q "game   1: .*, [1-9][0-9]* moves" potm-slow.out || { echo "FAIL: potm-slow overran before playing"; failures=$((failures + 1)); }
+# Kattis: the judge's 1 s of CPU for a whole game.
+run kattis-entry 0 "^4 of 4 games accepted" kattis "$bin/loa-kattis" --games 4 -s 11
+run kattis-slow 1 "not accepted \(fault: program: [0-9.]+ s of CPU\)|no move in time" kattis ./slow_kattis --games 1 -s 1
+# Votey: the entry's own budget (LOA_VOTEY_MS, 2 s by default) under a per-move
+# CPU limit a little above it.
+LOA_VOTEY_MS=150 run votey-entry 0 "2 wins, B \(builtin:greedy\) 0 wins, 0 draws, 0 faults" votey "$bin/loa-votey" builtin:greedy --games 2 --move-cpu 0.4
+run votey-slow 1 "fault: black \(./slow_votey\): (took [0-9.]+ s of CPU for a move|no move in time)" votey ./slow_votey builtin:greedy --games 1 --move-cpu 0.5
+[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
+echo "clocks.sh: every entry kept its clock; every slow program was flagged"

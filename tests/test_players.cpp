@@ -8,7 +8,7 @@ namespace {
 
 TEST(Players, EveryPlayerPlaysLegalMovesToTheEnd) {
   for (auto name : preset_names())
-    for (const char* spec : {"random", "greedy", "engine:nodes=300"}) {
+    for (const char* spec : {"random", "greedy", "racer", "engine:nodes=300"}) {
       auto player = make_player(spec, 4);
       ASSERT_TRUE(player.ok()) << spec;
       Game g(*preset(name));
@@ -26,6 +26,31 @@ TEST(Players, GreedyTakesAnImmediateWin) {
   Game after = g;
   after.play(GreedyPlayer().choose(g));
   EXPECT_EQ(after.outcome().state, GameState::BlackWins);
+}
+
+TEST(Players, RacerTakesAnImmediateWin) {
+  const Game g = test::game_from_text(loaps(), "7/5w1/7/6w/1b5/7/b6 b 0 0 0");
+  Game after = g;
+  after.play(RacePlayer().choose(g));
+  EXPECT_EQ(after.outcome().state, GameState::BlackWins);
+}
+
+// The Kattis judge's random player, from both sides: the racer wins every
+// game, and sooner than the 22 plies the engine's median game took.
+TEST(Players, RacerBeatsRandomQuickly) {
+  RacePlayer racer;
+  int plies = 0, won = 0;
+  constexpr int kGames = 100;
+  for (int i = 0; i < kGames; ++i) {
+    RandomPlayer random(100 + std::uint64_t(i));
+    const Color us = i % 2 ? White : Black;
+    Game g(kattis());
+    while (!g.over()) g.play(g.side_to_move() == us ? racer.choose(g) : random.choose(g));
+    won += g.outcome().score_for(us) > 0;
+    plies += g.ply();
+  }
+  EXPECT_EQ(won, kGames);
+  EXPECT_LT(plies, 21 * kGames) << "average game " << double(plies) / kGames << " plies";
 }
 
 TEST(Players, RandomIsReproducibleFromItsSeed) {

@@ -60,9 +60,9 @@ void print_match_summary(const std::string& title, const MatchStats& s, const st
 int cmd_match(const std::vector<std::string>& args) {
   po::options_description options("match options");
   add_rules_option(options);
-  options.add_options()(
-      "first,1", po::value<std::string>()->default_value("engine:ms=100"),
-      "first player: random, greedy, engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N], or ugi:COMMAND for a program")(
+  options.add_options()("first,1", po::value<std::string>()->default_value("engine:ms=100"),
+                        "first player: random, greedy, racer (for random opponents), "
+                        "engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N], or ugi:COMMAND for a program")(
       "second,2", po::value<std::string>()->default_value("greedy"), "second player (same forms)")(
       "games,g", po::value<int>()->default_value(20), "games to play (rounded up to an even number: pairs)")(
       "opening-plies", po::value<int>()->default_value(4), "random plies before the players take over")(

@@ -60,7 +60,7 @@ std::optional<std::string> one_line_answer(const RunResult& r, std::string& faul
 std::string cpu_summary(std::vector<double> seconds) {
   if (seconds.empty()) return "no games";
   std::sort(seconds.begin(), seconds.end());
-  return fmt::format("median {:.2f} s, worst {:.2f} s", seconds[seconds.size() / 2], seconds.back());
+  return fmt::format("median {:.3f} s, worst {:.3f} s", seconds[seconds.size() / 2], seconds.back());
 }
 
 int cmd_referee(const std::vector<std::string>& args) {

@@ -1,5 +1,7 @@
 #include "loa/players.hpp"
 
+#include <algorithm>
+
 #include "text.hpp"
 
 namespace loa {
@@ -23,11 +25,62 @@ Move GreedyPlayer::choose(const Game& game) {
   return best;
 }
 
+EvalWeights RacePlayer::race_weights() {
+  EvalWeights w;
+  w.mobility = 0;
+  w.tempo = 0;
+  return w;
+}
+
+Move RacePlayer::choose(const Game& game) {
+  const Color us = game.side_to_move();
+  constexpr double kWinNow = 1e9, kWinNext = 1e7, kLossNow = 1e8;
+  Game g = game;
+  const MoveList moves = g.legal_moves();
+  Move best = moves[0];
+  double best_value = -1e18;
+  for (Move m : moves) {
+    g.play(m);
+    double value;
+    if (g.over()) {
+      const int score = g.outcome().score_for(us);
+      value = score > 0 ? kWinNow : score < 0 ? -kWinNow : -kLossNow / 2;
+    } else {
+      // The share of random replies that win for them at once.
+      const MoveList replies = g.legal_moves();
+      int losing = 0;
+      for (Move r : replies) {
+        g.play(r);
+        losing += g.over() && g.outcome().score_for(us) < 0;
+        g.undo();
+      }
+      // Our best next move, as if the reply left us as we are.
+      double next = -1e18;
+      g.play_null();
+      for (Move m2 : g.legal_moves()) {
+        if (m2.is_pass()) continue;
+        g.play(m2);
+        const double v = g.over() ? (g.outcome().score_for(us) > 0 ? kWinNext : -kWinNext)
+                                  : double(side_score(side_features(g.position(), us), weights_));
+        g.undo();
+        next = std::max(next, v);
+      }
+      g.undo_null();
+      value = next - kLossNow * losing / double(std::max(1, replies.size()));
+    }
+    g.undo();
+    if (value > best_value) best_value = value, best = m;
+  }
+  return best;
+}
+
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed) {
   if (spec == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (spec == "greedy") return std::unique_ptr<Player>(new GreedyPlayer());
+  if (spec == "racer") return std::unique_ptr<Player>(new RacePlayer());
   const std::string usage =
-      " (random, greedy, engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
+      " (random, greedy, racer, "
+      "engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
       "[:catorder=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};

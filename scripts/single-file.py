@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a contest front-end as one self-contained C++ source file.
 
-    scripts/single-file.py potm|kattis|votey|showdown OUTPUT.cpp
+    scripts/single-file.py potm|kattis|votey|codingame|showdown OUTPUT.cpp
 
 The file holds the library sources the front-end needs and the front-end
 itself, with every project header inlined once. Contest judges compile it
@@ -20,6 +20,7 @@ SHOWDOWN = ("showdown", ["protocol", "game", "memory", "plan", "strategies", "en
 FRONTENDS = {
     "potm": (LOA, ["frontends/potm/main.cpp"]),
     "kattis": (LOA, ["frontends/kattis/main.cpp"]),
+    "codingame": (LOA, ["frontends/codingame/main.cpp"]),
     "votey": (LOA, ["frontends/votey/agent.cpp", "frontends/votey/play_stdio.cpp"]),
     "showdown": (SHOWDOWN, ["frontends/showdown/main.cpp"]),
 }

@@ -132,6 +132,22 @@ TEST(GameEnd, ConnectionOnTheLastMoveStillWins) {
   EXPECT_EQ(g.outcome().state, GameState::BlackWins);
 }
 
+// CodinGame's referee: 150 turns in all then a draw, the mover first when
+// both connect, no repetition rule (the cycle repeats freely).
+TEST(GameEnd, CodinGameDrawsAfterOneHundredAndFiftyPlies) {
+  Game g(codingame());
+  for (int i = 0; i < 37; ++i) play_moves(g, kCycle);
+  EXPECT_EQ(g.ply(), 148);
+  EXPECT_FALSE(g.over());
+  play_moves(g, "b1-b3");
+  EXPECT_FALSE(g.over());
+  play_moves(g, "a2-c2");
+  EXPECT_EQ(g.outcome(), (Outcome{GameState::Draw, EndReason::PlyLimit}));
+  Game last = game_from_text(codingame(), std::string(kSimultaneous8) + " 149");
+  play_moves(last, "c5xc3");
+  EXPECT_EQ(last.outcome().state, GameState::BlackWins) << "a connection on the 150th ply counts, for the mover";
+}
+
 TEST(GameEnd, PositionTextBeyondTheLimitIsRejected) {
   EXPECT_FALSE(parse_position_text(std::string(kSimultaneous8) + " 101", kattis()).ok());
   EXPECT_TRUE(parse_position_text(std::string(kSimultaneous8) + " 5000", olympiad()).ok());

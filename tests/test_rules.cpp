@@ -63,6 +63,12 @@ TEST(Rules, PresetTable) {
   EXPECT_EQ(votey().no_move, NoMoveRule::Pass);
   EXPECT_EQ(votey().ply_limit, 0);
   EXPECT_EQ(loaps().no_move, NoMoveRule::Lose);
+  EXPECT_EQ(codingame().simultaneous, Simultaneous::Mover);
+  EXPECT_EQ(codingame().no_move, NoMoveRule::Pass);
+  EXPECT_EQ(codingame().repetition, 0);
+  EXPECT_EQ(codingame().ply_limit, 150);
+  EXPECT_EQ(codingame().at_limit, LimitOutcome::Draw);
+  EXPECT_EQ(codingame().start, standard_start());
 }
 
 TEST(Rules, ValidateRejectsNonsense) {

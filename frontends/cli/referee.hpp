@@ -60,6 +60,7 @@ std::optional<std::string> one_line_answer(const RunResult& r, std::string& faul
 // Median and worst of a list of CPU times.
 std::string cpu_summary(std::vector<double> seconds);
 
+int referee_codingame(const std::vector<std::string>& args);
 int referee_kattis(const std::vector<std::string>& args);
 int referee_potm(const std::vector<std::string>& args);
 int referee_votey(const std::vector<std::string>& args);

@@ -65,17 +65,18 @@ std::string cpu_summary(std::vector<double> seconds) {
 
 int cmd_referee(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: loa referee potm|kattis|votey|showdown ...   (loa referee PROTOCOL --help for its options)";
+      "usage: loa referee potm|kattis|votey|codingame|showdown ...   (loa referee PROTOCOL --help for its options)";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     fmt::print("{}\n", usage);
     return 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "kattis") return referee_kattis(rest);
+  if (args[0] == "codingame") return referee_codingame(rest);
   if (args[0] == "potm") return referee_potm(rest);
   if (args[0] == "votey") return referee_votey(rest);
   if (args[0] == "showdown") return referee_showdown(rest);
-  throw UsageError{"referee: unknown protocol '" + args[0] + "' (potm, kattis, votey or showdown)"};
+  throw UsageError{"referee: unknown protocol '" + args[0] + "' (potm, kattis, votey, codingame or showdown)"};
 }
 
 }  // namespace loa::cli

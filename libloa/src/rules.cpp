@@ -225,9 +225,28 @@ Rules scrambled_eggs() {
   return r;
 }
 
+// CodinGame's "Lines of Action" arena, as its public referee (darkhorse64's
+// CG_LinesOfAction, Referee.java and Board.java) implements it: after a
+// move the mover wins if connected (also when both are), else the opponent
+// if connected; a player with no move outputs "pass"; after 150 turns in
+// all (plies) the game is drawn. No repetition rule.
+Rules codingame() {
+  Rules r;
+  r.name = "codingame";
+  r.description = "CodinGame's Lines of Action arena: mover wins simultaneous, pass, 150 plies draw";
+  r.source = "darkhorse64/CG_LinesOfAction on GitHub (Referee.java, Board.java, statement_en.html)";
+  r.start = standard_start();
+  r.simultaneous = Simultaneous::Mover;
+  r.no_move = NoMoveRule::Pass;
+  r.repetition = 0;
+  r.ply_limit = 150;
+  r.at_limit = LimitOutcome::Draw;
+  return r;
+}
+
 namespace {
-constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis", "votey",
-                                             "loaps",    "six",   "five",   "scrambled"};
+constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis",    "votey",    "loaps",
+                                             "six",      "five",  "scrambled", "codingame"};
 }
 
 std::span<const std::string_view> preset_names() { return kPresetNames; }
@@ -241,6 +260,7 @@ Expected<Rules> preset(std::string_view name) {
   if (name == "six") return six();
   if (name == "five") return five();
   if (name == "scrambled") return scrambled_eggs();
+  if (name == "codingame") return codingame();
   std::string known;
   for (auto n : kPresetNames) known += (known.empty() ? "" : ", ") + std::string(n);
   return Error{"unknown rules '" + std::string(name) + "' (known: " + known + ")"};

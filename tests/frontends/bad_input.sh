@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# bad_input.sh POTM KATTIS VOTEY: feeds each contest front-end malformed and
+# bad_input.sh POTM KATTIS VOTEY CODINGAME: feeds each contest front-end malformed and
 # hostile input and checks the defined behaviour: the channel it may use,
 # the exit code, and never a crash; and that every move an entry answers is
 # legal in the position it was given (legal_answers.py, a move generator of
 # its own).
 set -u
-potm="$(realpath "$1")"; kattis="$(realpath "$2")"; votey="$(realpath "$3")"
+potm="$(realpath "$1")"; kattis="$(realpath "$2")"; votey="$(realpath "$3")"; codingame="$(realpath "$4")"
 legal="$(cd "$(dirname "$0")" && pwd)/legal_answers.py"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -111,6 +111,41 @@ votey_case black-then-eof 1 '' 2 "bad move"
 votey_case white-one-reply 2 $'8183\n' 2 "bad move"
 printf '' | LOA_VOTEY_MS=10 "$votey" 1 > /dev/full 2> err; rc=$?
 [ "$rc" = 2 ] || fail "votey full stdout: exit $rc, expected 2"
+
+# --- CodinGame: diagnostics on stderr (the arena shows, never reads, them);
+# exit 0 at the end of input between turns, 1 for input that is no turn, 2
+# when stdout is closed or full. Every answer is one of the moves offered.
+start_rows=$'.bbbbbb.\nw......w\nw......w\nw......w\nw......w\nw......w\nw......w\n.bbbbbb.'
+start_moves="$(printf 'b1b3\nb1d3\nb1h1\nb8b6\nb8d6\nb8h8\nc1a3\nc1c3\nc1e3\nc8a6\nc8c6\nc8e6\nd1b3\nd1d3\nd1f3\nd8b6\nd8d6\nd8f6\ne1c3\ne1e3\ne1g3\ne8c6\ne8e6\ne8g6\nf1d3\nf1f3\nf1h3\nf8d6\nf8f6\nf8h6\ng1a1\ng1e3\ng1g3\ng8a8\ng8e6\ng8g6')"
+cg_case() {  # name, expected exit code, stderr words ('' for none), input text
+  local name="$1" code="$2" words="$3" text="$4"
+  printf '%s' "$text" > given
+  LOA_ENGINE_NODES=500 "$codingame" < given > out 2> err; local rc=$?
+  [ "$rc" = "$code" ] || fail "codingame $name: exit $rc, expected $code ($(head -c 100 err))"
+  [ -z "$words" ] || grep -q "$words" err || fail "codingame $name: stderr lacks '$words': $(head -c 100 err)"
+  # The moves offered: the lines after the (last) move count.
+  tr -d '\r' < given | awk '/^[0-9]+$/ { n = $1; delete m; k = 0; next } n > 0 { m[++k] = $0; n-- }
+    END { for (i = 1; i <= k; i++) print m[i] }' > offered
+  while read -r answer _; do
+    grep -qx -- "$answer" offered || fail "codingame $name: answered '$answer', which was not offered"
+  done < out
+}
+cg_case first-turn-then-eof 0 '' "b"$'\n'"$start_rows"$'\n'"null"$'\n'"36"$'\n'"$start_moves"$'\n'
+[ "$(wc -l < out)" = 1 ] || fail "codingame first-turn-then-eof: expected one answer"
+cg_case no-input 0 '' ''
+cg_case bad-colour 1 "colour" "x"$'\n'"$start_rows"$'\n'
+cg_case truncated-board 1 "input ended inside the board" "b"$'\n'".bbbbbb."$'\n'"w......w"$'\n'
+cg_case bad-square 1 "unexpected 'q'" "b"$'\n'".bbbbbq."$'\n'"$(tail -n 7 <<<"$start_rows")"$'\n'"null"$'\n'
+cg_case short-row 1 "not 8 squares" "b"$'\n'".bbbbb"$'\n'
+cg_case bad-count 1 "bad move count" "b"$'\n'"$start_rows"$'\n'"null"$'\n'"lots"$'\n'
+cg_case truncated-moves 1 "inside the move list" "b"$'\n'"$start_rows"$'\n'"null"$'\n'"36"$'\n'"b1b3"$'\n'
+cg_case crlf 0 '' "$(printf '%s\n' b "$start_rows" null 36 "$start_moves" | sed 's/$/\r/')"$'\n'
+# A board that differs from ours (white is told of a move it never saw):
+# it follows the board given and answers one of the moves offered.
+cg_case foreign-board 0 "following the board given" "w"$'\n'".bbbbbb."$'\n'"w......w"$'\n'"w......w"$'\n'"w......w"$'\n'"w......w"$'\n'"w..b...w"$'\n'"w......w"$'\n'"..bbbbb."$'\n'"c1c3"$'\n'"1"$'\n'"a2c2"$'\n'
+grep -q "^a2c2" out || fail "codingame foreign-board: expected the one move offered, a2c2, got '$(head -c 40 out)'"
+printf '%s\n' b "$start_rows" null 36 "$start_moves" | "$codingame" > /dev/full 2> err; rc=$?
+{ [ "$rc" = 2 ] && grep -q "could not write" err; } || fail "codingame full stdout: exit $rc, stderr '$(head -c 80 err)'"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failures"; exit 1; fi
 echo "all bad-input cases behave as defined"

@@ -69,6 +69,20 @@ expect votey-illegal "fault: black \(./illegal_votey\): move 1112: a8-b8: no bla
 expect votey-false-claim "fault: black \(./false_claim_votey\): declared a win that is not one" votey ./false_claim_votey builtin:random --games 1
 LOA_VOTEY_MS=20 expect votey-unflagged-win "fault: black \(./unflagged_win_votey\): did not negate its winning move" votey ./unflagged_win_votey builtin:random --games 1
 expect votey-white-garbage "white \(./garbage\): sent 'hello there', not a move code" votey builtin:random ./garbage --games 1
+# CodinGame: long-lived programs, each answer within 1000 ms (first turn) or
+# 150 ms of wall time; "random" is a legal answer there.
+program cg_late 'read -r c; sleep 0.4; echo b1b3'
+program cg_random 'while :; do echo random; done'
+program cg_pass 'echo pass; exec sleep 5'
+program cg_illegal 'echo a1a2; exec sleep 5'
+expect codingame-crash "fault: black \(./crash\): output ended mid-game" codingame ./crash --games 1
+expect codingame-garbage "fault: black \(./garbage\): 'hello' is not a legal move \(invalid action\)" codingame ./garbage --games 1
+expect codingame-illegal "fault: black \(./cg_illegal\): 'a1a2' is not a legal move" codingame ./cg_illegal --games 1
+expect codingame-pass "fault: black \(./cg_pass\): 'pass' is not a legal move" codingame ./cg_pass --games 1
+expect codingame-silent "fault: black \(./silent\): no answer within 1000 ms" codingame ./silent --games 1
+expect codingame-late "fault: black \(./cg_late\): answered after [0-9]+ ms, over the 200 ms allowed" codingame ./cg_late --games 1 --first-turn-ms 200
+expect codingame-missing "could not be started" codingame ./nonexistent_dir --games 1
+expect codingame-white-garbage "fault: white \(./garbage\): 'hello' is not a legal move" codingame builtin:random ./garbage --games 1
 # SHOWDOWN: one execution a turn; a fault loses the turn (the program is told
 # ERROR next time) and the game goes on to its end.
 expect showdown-crash "killed by signal 11" showdown ./crash builtin:racer
@@ -99,5 +113,6 @@ loses() {  # name, exit code, words expected, referee arguments...
 loses potm-weak 0 "B wins \(connection\).*\n?.*|faults: 0" potm ./weak_potm builtin:engine:nodes=2000 --clock 20
 grep -c "B wins (connection)" potm-weak.out | grep -qx 2 || { echo "FAIL: potm-weak: the engine should win both games"; failures=$((failures + 1)); }
 loses kattis-weak 1 "program black : not accepted \((white wins|draw), [a-z ]+\)" kattis ./weak_kattis --games 1 --seed 1
+loses codingame-random 0 "A \(./cg_random\) [0-9]+ wins, B \(builtin:engine:nodes=500\) [0-9]+ wins, [0-9]+ draws, 0 faults" codingame ./cg_random builtin:engine:nodes=500 --games 2
 loses votey-weak 0 "A \(./weak_votey\) 0 wins, B \(builtin:engine:nodes=2000\) 2 wins, 0 draws, 0 faults" votey ./weak_votey builtin:engine:nodes=2000 --games 2
 [ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }

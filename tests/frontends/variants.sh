@@ -100,6 +100,6 @@ set +e
 "$loa" perft --rules nosuch --depth 1 >"$work/out" 2>"$work/err" </dev/null
 rc=$?
 set -e
-[ "$rc" -eq 2 ] && grep -q "known: olympiad, gamut, kattis, votey, loaps, six, five, scrambled" "$work/err" ||
+[ "$rc" -eq 2 ] && grep -q "known: olympiad, gamut, kattis, votey, loaps, six, five, scrambled, codingame" "$work/err" ||
   fail "unknown rules: rc $rc, $(cat "$work/err")"
 echo "variants.sh: all passed"

@@ -92,6 +92,7 @@ Rules loaps();
 Rules six();
 Rules five();
 Rules scrambled_eggs();
+Rules codingame();
 
 // The preset names, in the order above ("scrambled" for Scrambled Eggs).
 std::span<const std::string_view> preset_names();

@@ -6,7 +6,13 @@ set -euo pipefail
 protocol="$1"; loa="$2"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-python3 "$root/scripts/single-file.py" "$protocol" "$work/$protocol.cpp"
+# CodinGame limits a submission to 100,000 characters: the compact form.
+compact=(); [ "$protocol" = codingame ] && compact=(--compact)
+python3 "$root/scripts/single-file.py" "${compact[@]}" "$protocol" "$work/$protocol.cpp"
+if [ "$protocol" = codingame ]; then
+  chars=$(wc -m <"$work/$protocol.cpp")
+  [ "$chars" -lt 100000 ] || { echo "CodinGame source is $chars characters, over 100,000"; exit 1; }
+fi
 g++ -std=c++20 "$work/$protocol.cpp" -lm -o "$work/$protocol"
 # Some judges use clang, whose constexpr limits are tighter: it must compile too.
 clang++ -std=c++20 "$work/$protocol.cpp" -lm -o "$work/$protocol-clang"

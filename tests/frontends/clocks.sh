@@ -12,30 +12,10 @@ cd "$work"
 unset LOA_ENGINE_NODES
 failures=0
 program() { printf '#!/bin/sh\n%s\n' "$2" > "$1"; chmod +x "$1"; }
-# CPU burned before each move: the slow programs' moves are legal, only late.
-burn='python3 -c "import time; t = time.process_time()
-while time.process_time() - t < $BURN: pass"'
-program slow_potm "BURN=0.4; $burn; exec python3 \"$here/weak_player.py\" potm \"\$@\""
-program slow_kattis "exec python3 -c \"
-import runpy, sys, time
-real_print = print
-def slow_print(*a, **k):
-    t = time.process_time()
-    while time.process_time() - t < 0.1: pass
-    real_print(*a, **k)
-import builtins; builtins.print = slow_print
-sys.argv = ['weak_player.py', 'kattis']
-runpy.run_path('$here/weak_player.py', run_name='__main__')\""
-program slow_votey "exec python3 -c \"
-import runpy, sys, time
-real_print = print
-def slow_print(*a, **k):
-    t = time.process_time()
-    while time.process_time() - t < 0.7: pass
-    real_print(*a, **k)
-import builtins; builtins.print = slow_print
-sys.argv = ['weak_player.py', 'votey'] + sys.argv[1:]
-runpy.run_path('$here/weak_player.py', run_name='__main__')\" \"\$@\""
+# Legal but slow programs: weak_player.py burning CPU before each move.
+program slow_potm "exec python3 \"$here/weak_player.py\" --burn 0.4 potm \"\$@\""
+program slow_kattis "exec python3 \"$here/weak_player.py\" --burn 0.1 kattis"
+program slow_votey "exec python3 \"$here/weak_player.py\" --burn 0.7 votey \"\$@\""
 
 run() {  # name, expected exit code, words expected, referee arguments...
   local name="$1" code="$2" words="$3"; shift 3

@@ -58,7 +58,8 @@ def fail(message):
     sys.exit(1)
 
 
-def check_potm(input_file, output_file):
+def potm_position(input_file):
+    """The player to move (1 or 2) and the board of a POTM position file."""
     lines = open(input_file).read().splitlines()
     player = int(lines[0].split()[0])
     rows = [l for l in lines if len(l) == 7 and set(l) <= set(".12")][-7:]
@@ -67,6 +68,11 @@ def check_potm(input_file, output_file):
         for f, ch in enumerate(row):
             if ch != ".":
                 board.cell[(f, 6 - i)] = int(ch) - 1
+    return player, board
+
+
+def check_potm(input_file, output_file):
+    player, board = potm_position(input_file)
     answers = open(output_file).read().split("\n")
     if len(answers) != 2 or answers[1] != "":
         fail(f"POTM: expected one line, got {answers!r}")

@@ -3,15 +3,21 @@
 move in square order, by legal_answers.py's own move generator. Under a
 referee it must lose without being named for any fault.
 
-    weak_player.py potm INPUT_FILE        one move for the POTM mediator
-    weak_player.py kattis                 a whole Kattis game on stdin/stdout
-    weak_player.py votey SIDE             a whole Votey game (play() semantics)
+    weak_player.py [--burn S] potm INPUT_FILE   one move for the POTM mediator
+    weak_player.py [--burn S] kattis            a whole Kattis game on stdin/stdout
+    weak_player.py [--burn S] votey SIDE        a whole Votey game (play() semantics)
+
+--burn S spends S seconds of CPU before each move: a legal but slow program.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from legal_answers import Board, kattis_square, start, votey_square  # noqa: E402
+import time  # noqa: E402
+
+from legal_answers import kattis_square, potm_position, start, votey_square  # noqa: E402
+
+BURN = 0.0
 
 
 def connected(board, colour):
@@ -29,6 +35,9 @@ def connected(board, colour):
 
 
 def first_move(board, colour):
+    spent = time.process_time()
+    while time.process_time() - spent < BURN:
+        pass
     moves = sorted(board.moves(colour), key=lambda m: (m[0][1], m[0][0], m[1][1], m[1][0]))
     return moves[0] if moves else None
 
@@ -38,14 +47,7 @@ def over(board, plies, limit):
 
 
 def potm(input_file):
-    lines = open(input_file).read().splitlines()
-    player = int(lines[0].split()[0])
-    rows = [l for l in lines if len(l) == 7 and set(l) <= set(".12")][-7:]
-    board = Board(7)
-    for i, row in enumerate(rows):
-        for f, ch in enumerate(row):
-            if ch != ".":
-                board.cell[(f, 6 - i)] = int(ch) - 1
+    player, board = potm_position(input_file)
     (f1, r1), (f2, r2) = first_move(board, player - 1)
     print(f"{chr(97 + f1)}{r1 + 1} {chr(97 + f2)}{r2 + 1}")
 
@@ -98,10 +100,13 @@ def votey(side):
 
 
 if __name__ == "__main__":
-    kind = sys.argv[1]
-    if kind == "potm":
-        potm(sys.argv[2])
-    elif kind == "kattis":
+    args = sys.argv[1:]
+    if args[0] == "--burn":
+        BURN = float(args[1])
+        args = args[2:]
+    if args[0] == "potm":
+        potm(args[1])
+    elif args[0] == "kattis":
         kattis()
     else:
-        votey(sys.argv[2])
+        votey(args[1])

@@ -5,7 +5,7 @@ set -euo pipefail
 
 # The Python module (frontends/python) builds with pybind11 against Debian's
 # python3 and is tested with its pytest.
-packages=(cmake ninja-build g++ clang clang-format libclang-rt-14-dev python3 python3-dev pybind11-dev python3-pybind11
+packages=(cmake ninja-build g++ g++-11 clang clang-format libclang-rt-14-dev python3 python3-dev pybind11-dev python3-pybind11
   python3-pytest pkg-config libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,6 @@
 #include "loa/rules.hpp"
 
+#include <iterator>
 #include <string>
 
 #include "loa/bitboard.hpp"
@@ -249,7 +250,10 @@ constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis",    "
                                              "six",      "five",  "scrambled", "codingame"};
 }
 
-std::span<const std::string_view> preset_names() { return kPresetNames; }
+const std::vector<std::string_view>& preset_names() {
+  static const std::vector<std::string_view> names(std::begin(kPresetNames), std::end(kPresetNames));
+  return names;
+}
 
 Expected<Rules> preset(std::string_view name) {
   if (name == "olympiad") return olympiad();

@@ -7,7 +7,6 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string_view>
 #include <vector>
 
@@ -41,7 +40,8 @@ struct Outcome {
   // +1 when c won, -1 when c lost, 0 for a draw or an unfinished game.
   int score_for(Color c) const;
 
-  friend bool operator==(const Outcome&, const Outcome&) = default;
+  friend bool operator==(const Outcome& a, const Outcome& b) { return a.state == b.state && a.reason == b.reason; }
+  friend bool operator!=(const Outcome& a, const Outcome& b) { return !(a == b); }
 };
 
 std::string_view to_string(GameState state);
@@ -90,7 +90,7 @@ class Game {
   void undo_null();
 
   // Moves played on this Game object, oldest first.
-  std::span<const Move> moves() const { return moves_; }
+  const std::vector<Move>& moves() const { return moves_; }
   Move last_move() const { return moves_.empty() ? Move::none() : moves_.back(); }
 
   // How often the current position (pieces and side to move) has occurred

@@ -51,10 +51,10 @@ constexpr auto make_ternary() {
 // Written to stay cheap at compile time (clang's constexpr step limit): the
 // squares passed over are a mask, so each probe is a few operations.
 constexpr int moves_along(int length, unsigned own, unsigned opp) {
-  const int n = std::popcount(own | opp);
+  const int n = popcount(own | opp);
   int count = 0;
   for (unsigned rest = own; rest; rest &= rest - 1) {
-    const int i = std::countr_zero(rest);
+    const int i = lsb(rest);
     if (i + n < length && !(own >> (i + n) & 1)) {
       const unsigned passed = ((1u << (i + n)) - 1) & ~((2u << i) - 1);  // i+1 .. i+n-1
       count += !(opp & passed);
@@ -109,7 +109,7 @@ constexpr auto make_board_lines() {
     for (int line = 0; line < kLines; ++line) {
       const Bitboard m = line_mask(line) & board_mask(size);
       lines[size - kMinSize].mask[line] = m;
-      lines[size - kMinSize].base[line] = std::uint16_t((pow3(std::popcount(m)) - 1) / 2);
+      lines[size - kMinSize].base[line] = std::uint16_t((pow3(popcount(m)) - 1) / 2);
     }
   return lines;
 }

@@ -5,9 +5,9 @@
 
 #include <array>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "loa/expected.hpp"
 #include "loa/types.hpp"
@@ -74,7 +74,11 @@ struct Rules {
   // positions under different rules never share a hash key.
   Key key() const;
 
+  // Field by field. Only where the compiler can write it (C++20): the contest
+  // entries, which some arenas compile as C++17, never compare rules.
+#if __cpp_impl_three_way_comparison >= 201907L
   friend bool operator==(const Rules&, const Rules&) = default;
+#endif
 };
 
 // Checks a Rules value for consistency: board size 5 to 8, start layout
@@ -95,7 +99,7 @@ Rules scrambled_eggs();
 Rules codingame();
 
 // The preset names, in the order above ("scrambled" for Scrambled Eggs).
-std::span<const std::string_view> preset_names();
+const std::vector<std::string_view>& preset_names();
 
 // The preset of that name (case-sensitive), or an error listing the names.
 Expected<Rules> preset(std::string_view name);

@@ -67,7 +67,8 @@ class Move {
   constexpr std::uint16_t raw() const { return data_; }
   static constexpr Move from_raw(std::uint16_t raw) { return Move(raw); }
 
-  friend constexpr bool operator==(Move, Move) = default;
+  friend constexpr bool operator==(Move a, Move b) { return a.data_ == b.data_; }
+  friend constexpr bool operator!=(Move a, Move b) { return a.data_ != b.data_; }
 
  private:
   static constexpr std::uint16_t kCaptureFlag = 1u << 12;

@@ -24,10 +24,10 @@ namespace {
 
 using namespace loa;
 
-// Search time a turn: most of the first turn's second (the table it fills
-// serves the next turns), and a margin under the 150 ms of the others for
-// reading, writing and a loaded machine.
-constexpr int kFirstTurnMs = 700;
+// Time a turn, counted from its first line as the arena counts it: most of
+// the first turn's second (the table it fills serves the next turns), and a
+// margin under the 150 ms of the others for writing and a loaded machine.
+constexpr int kFirstTurnMs = 650;
 constexpr int kTurnMs = 85;
 
 int fail(const std::string& message) {
@@ -103,6 +103,7 @@ int run() {
   Engine engine(64);
   std::string line;
   while (std::getline(std::cin, line)) {
+    const auto turn_start = std::chrono::steady_clock::now();
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (first_turn) {
       if (line != "b" && line != "w") return fail("the first line must be the colour, b or w, not '" + line + "'");
@@ -132,7 +133,8 @@ int run() {
       if (game.is_legal(Move::pass())) game.play(Move::pass());
     } else {
       Limits limits;
-      limits.movetime_ms = first_turn ? kFirstTurnMs : kTurnMs;
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - turn_start);
+      limits.movetime_ms = std::max(1, (first_turn ? kFirstTurnMs : kTurnMs) - int(spent.count()));
       const SearchResult r = engine.search(game, with_environment(limits));
       Move best = r.best;
       // The arena's list is the authority: a move it does not offer is never sent.

@@ -2,8 +2,9 @@
 # Configures and builds libloa with tests, benchmarks and front-ends; extra
 # arguments go to `cmake --build` (e.g. --target loa_cli). The variant comes
 # from LOA_VARIANT: release (default, in build/), asan (AddressSanitizer and
-# UndefinedBehaviorSanitizer with asserts, in build-asan/) or debug (in
-# build-debug/). Progress goes to stderr so that programs' output stays clean.
+# UndefinedBehaviorSanitizer with asserts, in build-asan/), tsan
+# (ThreadSanitizer, in build-tsan/) or debug (in build-debug/). Progress goes
+# to stderr so that programs' output stays clean.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 variant="${LOA_VARIANT:-release}"
@@ -12,8 +13,10 @@ case "$variant" in
   # The sanitizer build has no Python module: a sanitized extension cannot be
   # loaded into an uninstrumented interpreter.
   asan) build="$root/build-asan"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_SANITIZE=ON -DLOA_BUILD_BENCH=OFF -DLOA_BUILD_PYTHON=OFF) ;;
+  # ThreadSanitizer, for the threaded search: the tests and the command line.
+  tsan) build="$root/build-tsan"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_TSAN=ON -DLOA_BUILD_BENCH=OFF -DLOA_BUILD_PYTHON=OFF) ;;
   debug) build="$root/build-debug"; flags=(-DCMAKE_BUILD_TYPE=Debug -DLOA_BUILD_BENCH=OFF) ;;
-  *) echo "build.sh: LOA_VARIANT must be release, asan or debug" >&2; exit 2 ;;
+  *) echo "build.sh: LOA_VARIANT must be release, asan, tsan or debug" >&2; exit 2 ;;
 esac
 # Debian's python3 (with its pybind11 and pytest), not another one that
 # happens to come first on PATH.

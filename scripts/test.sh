@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs the whole test suite with CTest, three times: a
 # Release build, a build with AddressSanitizer and UndefinedBehaviorSanitizer
-# (asserts on), and a Debug build; then every libFuzzer target for a short
-# run (scripts/fuzz.sh). `--quick` runs the Release build only.
+# (asserts on), and a Debug build; then the threaded search under
+# ThreadSanitizer (tests/tsan.sh) and every libFuzzer target for a short run
+# (scripts/fuzz.sh). `--quick` runs the Release build only.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -29,4 +30,8 @@ for variant in "${variants[@]}"; do
     exit 1
   fi
 done
-[ "${1:-}" = "--quick" ] || "$root/scripts/fuzz.sh" "${LOA_FUZZ_SECONDS:-10}"
+if [ "${1:-}" != "--quick" ]; then
+  echo "== tsan build (the threaded search)" >&2
+  "$root/tests/tsan.sh"
+  "$root/scripts/fuzz.sh" "${LOA_FUZZ_SECONDS:-10}"
+fi

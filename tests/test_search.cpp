@@ -206,6 +206,70 @@ TEST(Search, PassesWhenStuck) {
   EXPECT_TRUE(search_depth(g, 3).best.is_pass());
 }
 
+// Lazy SMP: helpers share the table and the node count; the first thread
+// decides. (The ThreadSanitizer build runs the Threads tests.)
+TEST(Threads, HelpersKeepTheForcedWinAndItsDistance) {
+  const Game g = test::game_from_text(olympiad(), "8/7w/6wb/4b3/1b4w1/2b1b1bw/2b1www1/8 w 20");
+  for (int threads : {2, 3}) {
+    Engine engine(8);
+    engine.set_threads(threads);
+    Limits limits;
+    limits.depth = 5;
+    const SearchResult r = engine.search(g, limits);
+    EXPECT_EQ(r.score, win_in(3)) << threads << " threads";
+    EXPECT_TRUE(g.is_legal(r.best));
+  }
+}
+
+TEST(Threads, ANodeLimitCountsEveryThread) {
+  const Game g(olympiad());
+  Limits limits;
+  limits.nodes = 200000;
+  Engine engine(8);
+  engine.set_threads(3);
+  const SearchResult r = engine.search(g, limits);
+  // Helpers report a thousand and twenty-four nodes at a time and finish
+  // their batch after the first thread stops.
+  EXPECT_GE(r.nodes, limits.nodes);
+  EXPECT_LE(r.nodes, limits.nodes + 3 * 2048);
+  EXPECT_TRUE(g.is_legal(r.best));
+  EXPECT_EQ(engine.threads(), 3);
+  engine.set_threads(0);
+  EXPECT_EQ(engine.threads(), 1) << "fewer than one thread means one";
+}
+
+TEST(Threads, OneThreadIsTheDeterministicSearch) {
+  const Game g(loaps());
+  Limits limits;
+  limits.nodes = 30000;
+  Engine a(8), b(8);
+  b.set_threads(2);
+  b.set_threads(1);
+  const SearchResult ra = a.search(g, limits), rb = b.search(g, limits);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(ra.pv, rb.pv);
+}
+
+TEST(Threads, StopEndsEveryThread) {
+  Engine engine(8);
+  engine.set_threads(3);
+  std::promise<void> started;
+  bool signalled = false;
+  engine.on_iteration = [&](const SearchInfo& i) {
+    if (i.depth == 3 && !signalled) signalled = true, started.set_value();
+  };
+  const Game g(olympiad());
+  auto result = std::async(std::launch::async, [&] { return engine.search(g, Limits{}); });
+  started.get_future().wait();
+  engine.stop();
+  const SearchResult r = result.get();  // returns only once every helper has joined
+  EXPECT_TRUE(g.is_legal(r.best));
+  engine.clear_stop();
+  Limits depth4;
+  depth4.depth = 4;
+  EXPECT_EQ(engine.search(g, depth4).depth, 4);
+}
+
 TEST(TimeBudget, MovetimeAndClock) {
   const Game g(olympiad());
   Limits movetime;

@@ -62,7 +62,7 @@ int cmd_match(const std::vector<std::string>& args) {
   add_rules_option(options);
   options.add_options()("first,1", po::value<std::string>()->default_value("engine:ms=100"),
                         "first player: random, greedy, racer (for random opponents), "
-                        "engine[:depth=N|:nodes=N|:ms=N][:WEIGHT=N], or ugi:COMMAND for a program")(
+                        "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:WEIGHT=N], or ugi:COMMAND for a program")(
       "second,2", po::value<std::string>()->default_value("greedy"), "second player (same forms)")(
       "games,g", po::value<int>()->default_value(20), "games to play (rounded up to an even number: pairs)")(
       "opening-plies", po::value<int>()->default_value(4), "random plies before the players take over")(

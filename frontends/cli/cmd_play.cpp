@@ -18,9 +18,11 @@ int cmd_play(const std::vector<std::string>& args) {
   add_game_options(options);
   options.add_options()("colour,c", po::value<std::string>()->default_value("black"),
                         "the colour you play: black (moves first) or white")(
-      "movetime,t", po::value<int>()->default_value(1000), "the engine's milliseconds a move");
+      "movetime,t", po::value<int>()->default_value(1000), "the engine's milliseconds a move")(
+      "threads", po::value<int>()->default_value(1), "the engine's search threads");
   po::variables_map vm;
-  if (!parse_options("play", "[--rules NAME|FILE:SECTION] [--colour black|white] [--movetime MS]", options, args, vm))
+  if (!parse_options("play", "[--rules NAME|FILE:SECTION] [--colour black|white] [--movetime MS] [--threads N]",
+                     options, args, vm))
     return 0;
   const std::string colour = vm["colour"].as<std::string>();
   if (colour != "black" && colour != "white") throw UsageError{"play: --colour must be black or white"};
@@ -29,6 +31,7 @@ int cmd_play(const std::vector<std::string>& args) {
   Limits limits;
   limits.movetime_ms = std::max(1, vm["movetime"].as<int>());
   Engine engine(64);
+  engine.set_threads(threads_from_options(vm, "play"));
   fmt::print("{}: you play {} ({}). Type a move (b1-d3), hint, undo, help or quit.\n\n", game.rules().name, colour,
              human == Black ? "X" : "O");
   std::string line;

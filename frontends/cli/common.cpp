@@ -119,7 +119,8 @@ void add_limit_options(po::options_description& options) {
   options.add_options()("depth,d", po::value<int>(), "search to this depth")("nodes,n", po::value<std::uint64_t>(),
                                                                              "search this many nodes")(
       "movetime,t", po::value<int>(), "search this many milliseconds")("hash", po::value<int>()->default_value(64),
-                                                                       "transposition table size in MiB");
+                                                                       "transposition table size in MiB")(
+      "threads", po::value<int>()->default_value(1), "search threads (Lazy SMP; 1 is deterministic)");
 }
 
 Limits limits_from_options(const po::variables_map& vm) {
@@ -134,6 +135,13 @@ Limits limits_from_options(const po::variables_map& vm) {
   const int hash = vm["hash"].as<int>();
   if (hash < 1 || hash > 65536) throw UsageError{"--hash must lie in 1..65536 MiB"};
   return limits;
+}
+
+int threads_from_options(const po::variables_map& vm, const std::string& command) {
+  const int threads = vm["threads"].as<int>();
+  if (threads < 1 || threads > kMaxThreads)
+    throw UsageError{fmt::format("{}: --threads must lie in 1..{}", command, kMaxThreads)};
+  return threads;
 }
 
 }  // namespace loa::cli

@@ -47,10 +47,12 @@ Game game_from_options(const po::variables_map& vm);
 // An ASCII diagram with coordinates; the last move's squares are marked.
 std::string board_diagram(const Game& game);
 
-// Adds --depth, --nodes, --movetime and --hash; reads them back (depth 10
+// Adds --depth, --nodes, --movetime, --hash and --threads; reads them back (depth 10
 // when no limit is given).
 void add_limit_options(po::options_description& options);
 Limits limits_from_options(const po::variables_map& vm);
+// The value of a command's --threads option, checked to lie in 1..kMaxThreads.
+int threads_from_options(const po::variables_map& vm, const std::string& command);
 
 // The SPRT of an "--sprt elo0,elo1[,alpha,beta]" option, checked; errors
 // name `command`.

@@ -47,6 +47,7 @@ bool UgiSession::handle(const std::string& line) {
     say("option name Hash type spin default 16 min 1 max 65536");
     say("option name Rules type string default olympiad");
     say("option name Seed type spin default 0 min 0 max 2147483647");
+    say(fmt::format("option name Threads type spin default 1 min 1 max {}", kMaxThreads));
     say(command == "ugi" ? "ugiok" : "uciok");
   } else if (command == "isready") {
     say("readyok");
@@ -101,6 +102,9 @@ void UgiSession::set_option(std::istringstream& in) {
       engine_.set_hash(1);
       return error(fmt::format("cannot allocate {} MiB; the table is now 1 MiB", n));
     }
+  } else if (name == "threads") {
+    if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));
+    engine_.set_threads(int(n));
   } else if (name == "rules") {
     const auto r = load_rules(value);
     if (!r) return error(r.error());

@@ -133,7 +133,8 @@ int run() {
       if (game.is_legal(Move::pass())) game.play(Move::pass());
     } else {
       Limits limits;
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - turn_start);
+      const auto spent =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - turn_start);
       limits.movetime_ms = std::max(1, (first_turn ? kFirstTurnMs : kTurnMs) - int(spent.count()));
       const SearchResult r = engine.search(game, with_environment(limits));
       Move best = r.best;

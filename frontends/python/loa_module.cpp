@@ -229,11 +229,15 @@ PYBIND11_MODULE(loa, m) {
       .def("__repr__", [](const Game& g) { return "loa.Game('" + loa::to_position_text(g) + "')"; });
 
   py::class_<loa::Engine>(m, "Engine", "The search engine with its own transposition table.")
-      .def(py::init([](int hash_mb) {
+      .def(py::init([](int hash_mb, int threads) {
              if (hash_mb < 1 || hash_mb > 65536) throw py::value_error("hash_mb must lie in 1..65536");
-             return std::make_unique<loa::Engine>(std::size_t(hash_mb));
+             if (threads < 1 || threads > loa::kMaxThreads) throw py::value_error("threads must lie in 1..256");
+             auto engine = std::make_unique<loa::Engine>(std::size_t(hash_mb));
+             engine->set_threads(threads);
+             return engine;
            }),
-           py::arg("hash_mb") = 16)
+           py::arg("hash_mb") = 16, py::arg("threads") = 1)
+      .def_property_readonly("threads", &loa::Engine::threads)
       .def("new_game", &loa::Engine::new_game)
       .def(
           "search",

@@ -80,13 +80,14 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (spec == "racer") return std::unique_ptr<Player>(new RacePlayer());
   const std::string usage =
       " (random, greedy, racer, "
-      "engine[:depth=N|:nodes=N|:ms=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
+      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
       "[:catorder=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
   Limits limits;
   EvalWeights weights;
   SearchOptions search;
+  int threads = 1;
   bool limited = false;
   // Options after "engine", each "key=value": a limit or an evaluation weight.
   for (std::size_t at = 6; at < spec.size();) {
@@ -105,6 +106,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       limits.nodes = std::uint64_t(n), limited = true;
     else if (key == "ms" && n > 0)
       limits.movetime_ms = int(n), limited = true;
+    else if (key == "threads" && n >= 1 && n <= kMaxThreads)
+      threads = int(n);
     else if (key == "nullmove" && n <= 1)
       search.null_move = n;
     else if (key == "multicut" && n <= 1)
@@ -127,6 +130,7 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   auto player = std::make_unique<EnginePlayer>(limits);
   player->engine().weights() = weights;
   player->engine().options() = search;
+  player->engine().set_threads(threads);
   player->set_name(spec);
   return std::unique_ptr<Player>(std::move(player));
 }

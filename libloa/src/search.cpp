@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 
 #include "loa/move_category.hpp"
 
@@ -78,6 +79,19 @@ Limits with_environment(Limits limits) {
   return fixed;
 }
 
+// What the threads of one search share besides the table. The main thread
+// (index 0) decides when the search ends and what it returns; helpers search
+// the same position to fill the shared table (Lazy SMP) until it is done.
+struct SharedSearch {
+  std::atomic<bool> done{false};
+  // Nodes the helpers have searched, added a thousand and twenty-four at a
+  // time as they go and the rest when they finish; and the first thread's,
+  // as of its last check. Under a node limit the helpers stop themselves
+  // when the sum reaches it, even while the first thread waits for a core.
+  std::atomic<std::uint64_t> helper_nodes{0};
+  std::atomic<std::uint64_t> main_nodes{0};
+};
+
 void Engine::new_game() {
   tt_.clear();
   std::fill(history_.begin(), history_.end(), 0);
@@ -85,9 +99,19 @@ void Engine::new_game() {
 
 class Searcher {
  public:
-  Searcher(Engine& engine, const Game& game, const Limits& limits)
-      : engine_(engine), game_(game), limits_(limits), tt_(engine.tt_), w_(engine.weights_), options_(engine.options_) {
-    budget_ = time_budget(limits, game);
+  Searcher(Engine& engine, const Game& game, const Limits& limits, SharedSearch& shared, int index)
+      : engine_(engine),
+        game_(game),
+        limits_(limits),
+        tt_(engine.tt_),
+        w_(engine.weights_),
+        options_(engine.options_),
+        shared_(shared),
+        index_(index) {
+    // A helper keeps its own move-ordering statistics, starting from the
+    // engine's, and leaves the clock to the main thread.
+    if (index_ > 0) own_history_ = engine.history_, history_ = own_history_.data();
+    if (index_ == 0) budget_ = time_budget(limits, game);
     if (options_.realisation || options_.category_order) prepare_category_costs();
   }
 
@@ -119,6 +143,10 @@ class Searcher {
   TranspositionTable& tt_;
   const EvalWeights& w_;
   const SearchOptions options_;
+  SharedSearch& shared_;
+  const int index_;
+  std::vector<std::int32_t> own_history_;
+  std::int32_t* history_ = engine_.history_.data();
   Clock::time_point start_ = Clock::now();
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
@@ -150,8 +178,15 @@ Key Searcher::node_key() const {
 }
 
 bool Searcher::out_of_budget() {
-  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+  constexpr auto relaxed = std::memory_order_relaxed;
+  if (index_ > 0) {
+    if ((nodes_ & 1023) != 0) return false;
+    const std::uint64_t all = shared_.helper_nodes.fetch_add(1024, relaxed) + 1024 + shared_.main_nodes.load(relaxed);
+    return shared_.done.load(relaxed) || (limits_.nodes && all >= limits_.nodes);
+  }
+  if (limits_.nodes && nodes_ + shared_.helper_nodes.load(relaxed) >= limits_.nodes) return true;
   if ((nodes_ & 1023) != 0) return false;
+  shared_.main_nodes.store(nodes_, relaxed);
   if (engine_.stop_.load(std::memory_order_relaxed)) return true;
   return budget_.hard_ms && elapsed_ms(start_) >= budget_.hard_ms;
 }
@@ -159,7 +194,7 @@ bool Searcher::out_of_budget() {
 void Searcher::score_moves(const MoveList& moves, Move tt_move, int ply, const CategoryContext& categories,
                            std::array<int, kMaxMoves>& scores) const {
   const Color us = game_.side_to_move();
-  const std::int32_t* history = &engine_.history_[us * 4096];
+  const std::int32_t* history = &history_[us * 4096];
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     int s;
@@ -197,7 +232,7 @@ void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, i
     killers_[ply][1] = killers_[ply][0];
     killers_[ply][0] = best;
   }
-  std::int32_t* history = &engine_.history_[game_.side_to_move() * 4096];
+  std::int32_t* history = &history_[game_.side_to_move() * 4096];
   const int bonus = std::min(depth * depth, 400);
   // Gravity keeps entries within +-16384: the bonus shrinks as they grow.
   auto update = [&](Move m, int delta) {
@@ -269,7 +304,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   if (alpha >= beta) return alpha;
 
   const Key key = node_key();
-  const TTEntry* entry = tt_.probe(key);
+  const std::optional<TTEntry> entry = tt_.probe(key);
   Move tt_move = entry ? entry->best() : Move::none();
   if (entry && !pv_node && entry->depth >= depth) {
     const Value v = value_from_tt(entry->value, ply);
@@ -358,10 +393,11 @@ SearchResult Searcher::run() {
   const MoveList root_moves = game_.legal_moves();
   if (root_moves.empty()) return result;
   result.best = root_moves[0];
-  tt_.new_search();
   const int max_depth = limits_.depth ? std::min(limits_.depth, kMaxDepth) : kMaxDepth;
   Value previous = 0;
-  for (int depth = 1; depth <= max_depth; ++depth) {
+  // Every other helper runs a ply ahead, so that the threads spread over
+  // two depths rather than all repeat one.
+  for (int depth = 1 + (index_ & 1); depth <= max_depth; ++depth) {
     seldepth_ = 0;
     Value delta = 30, alpha = -kInfinite, beta = kInfinite;
     if (depth >= 4 && !is_decisive(previous)) alpha = previous - delta, beta = previous + delta;
@@ -393,16 +429,18 @@ SearchResult Searcher::run() {
     result.pv = principal_variation();
     result.score = v;
     result.depth = depth;
-    if (engine_.on_iteration) {
+    if (index_ == 0 && engine_.on_iteration) {
       const std::int64_t ms = elapsed_ms(start_);
-      engine_.on_iteration({depth, seldepth_, v, Bound::Exact, nodes_, ms,
-                            ms > 0 ? nodes_ * 1000 / std::uint64_t(ms) : 0, tt_.hashfull(), result.pv});
+      const std::uint64_t nodes = nodes_ + shared_.helper_nodes.load(std::memory_order_relaxed);
+      engine_.on_iteration({depth, seldepth_, v, Bound::Exact, nodes, ms, ms > 0 ? nodes * 1000 / std::uint64_t(ms) : 0,
+                            tt_.hashfull(), result.pv});
     }
     // A proven result will not change with more depth.
     if (is_decisive(v) && depth > kWin - std::abs(v) + 1) break;
     if (budget_.soft_ms && elapsed_ms(start_) >= budget_.soft_ms) break;
     if (root_moves.size() == 1 && (budget_.soft_ms || limits_.movetime_ms)) break;
   }
+  if (index_ > 0) shared_.helper_nodes.fetch_add(nodes_ & 1023, std::memory_order_relaxed);
   result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
   result.nodes = nodes_;
   result.time_ms = elapsed_ms(start_);
@@ -412,9 +450,21 @@ SearchResult Searcher::run() {
 SearchResult Engine::search(const Game& game, const Limits& limits) {
   // The stop flag is not cleared here: a stop() that came before this thread
   // ran would be lost, and an infinite search would never end (clear_stop()).
-  // The searcher's tables are large for a stack frame.
-  auto searcher = std::make_unique<Searcher>(*this, game, limits);
-  return searcher->run();
+  // The searchers' tables are large for a stack frame.
+  SharedSearch shared;
+  tt_.new_search();
+  auto main = std::make_unique<Searcher>(*this, game, limits, shared, 0);
+  std::vector<std::unique_ptr<Searcher>> helpers;
+  std::vector<std::thread> threads;
+  for (int i = 1; i < threads_; ++i) {
+    helpers.push_back(std::make_unique<Searcher>(*this, game, limits, shared, i));
+    threads.emplace_back([helper = helpers.back().get()] { helper->run(); });
+  }
+  SearchResult result = main->run();
+  shared.done.store(true, std::memory_order_relaxed);
+  for (std::thread& t : threads) t.join();
+  result.nodes += shared.helper_nodes.load(std::memory_order_relaxed);
+  return result;
 }
 
 }  // namespace loa

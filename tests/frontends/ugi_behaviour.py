@@ -4,7 +4,10 @@
 1. `go infinite` answers `bestmove` only after `stop`, even when it has
    proven the result at once;
 2. `isready` and `query` are answered while a search runs;
-3. a bad `position` leaves the previous position in place.
+3. a bad `position` leaves the previous position in place;
+4. with `Threads` above one, `stop` still ends `go infinite` at once and a
+   depth-limited search still answers (the ThreadSanitizer build runs these
+   checks too: tests/tsan.sh).
 
     ugi_behaviour.py LOA            checks `LOA ugi`
     ugi_behaviour.py --self-test LOA
@@ -127,7 +130,23 @@ def check_bad_position_keeps_the_last(e):
     assert line.split()[1][0] in "ag", f"{line} is not White's move after b1-b3"
 
 
-CHECKS = [check_infinite_waits_for_stop, check_ready_during_a_long_search, check_bad_position_keeps_the_last]
+def check_threads(e):
+    e.send("setoption name Threads value 0")
+    e.expect(lambda l: l.startswith("info string error"), 2, "an error for Threads 0")
+    e.send("setoption name Threads value 2")
+    e.send("setoption name Rules value olympiad")
+    e.send("position startpos moves b1-d3")
+    e.send("go infinite")
+    e.quiet_for(0.5, "bestmove")
+    e.send("stop")
+    line, _ = e.expect(lambda l: l.startswith("bestmove"), 5, "bestmove after stop with two threads")
+    # White's men stand on files a and h.
+    assert line.split()[1][0] in "ah", f"{line} is not White's move after b1-d3"
+    e.send("go depth 6")
+    e.expect(lambda l: l.startswith("bestmove"), 30, "bestmove of go depth 6 with two threads")
+
+
+CHECKS = [check_infinite_waits_for_stop, check_ready_during_a_long_search, check_bad_position_keeps_the_last, check_threads]
 
 
 def run_checks(argv):

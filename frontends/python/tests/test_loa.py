@@ -120,6 +120,15 @@ def test_engine_search():
     assert counted["nodes"] <= 2500
 
 
+def test_engine_threads():
+    engine = loa.Engine(hash_mb=8, threads=2)
+    assert engine.threads == 2
+    game = loa.Game.from_position("loaps", "7/5w1/7/6w/1b5/7/b6 b")
+    assert str(engine.search(game, depth=4)["best"]) in ("b3-b2", "a1-a2")
+    with pytest.raises(ValueError, match="threads"):
+        loa.Engine(threads=0)
+
+
 def test_search_releases_the_gil():
     engine = loa.Engine()
     ticks = []

@@ -4,6 +4,7 @@
 // come back through a callback per iteration; the library prints nothing.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -34,6 +35,7 @@ struct Limits {
 };
 
 constexpr int kMaxDepth = 64;
+constexpr int kMaxThreads = 256;
 constexpr int kMaxPly = 128;
 
 struct SearchInfo {
@@ -82,6 +84,12 @@ class Engine {
   explicit Engine(std::size_t hash_mb = 16) : tt_(hash_mb) {}
 
   void set_hash(std::size_t megabytes) { tt_.resize(megabytes); }
+  // Search threads. One (the default) searches alone, deterministically;
+  // more add Lazy SMP helpers that search the same position and share the
+  // transposition table, while the first thread keeps the clock and chooses
+  // the move (docs/search.md).
+  void set_threads(int threads) { threads_ = std::clamp(threads, 1, kMaxThreads); }
+  int threads() const { return threads_; }
   // Forgets everything learned: the table and the move-ordering statistics.
   void new_game();
 
@@ -114,6 +122,7 @@ class Engine {
   EvalWeights weights_;
   SearchOptions options_;
   std::atomic<bool> stop_{false};
+  int threads_ = 1;
   // History of quiet moves by side, origin and destination.
   std::vector<std::int32_t> history_ = std::vector<std::int32_t>(2 * 64 * 64, 0);
 };

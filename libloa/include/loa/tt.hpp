@@ -1,10 +1,13 @@
-// The transposition table: buckets of four 16-byte entries, replaced by depth
-// and age. Owned by the engine that searches with it, sized by its caller.
+// The transposition table: buckets of four 16-byte slots, replaced by depth
+// and age. Owned by the engine, shared by all its search threads, sized by
+// its caller.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
+#include <optional>
 
 #include "loa/eval.hpp"
 #include "loa/types.hpp"
@@ -13,20 +16,24 @@ namespace loa {
 
 enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
 
+// What the table knows of a position, as a probe returns it.
 struct TTEntry {
-  std::uint32_t key32 = 0;
   std::uint16_t move = 0;
   std::int16_t value = 0;
   std::int16_t eval = 0;
   std::int8_t depth = 0;
   std::uint8_t bound_age = 0;  // bound in the low 2 bits, age above
-  std::uint32_t unused = 0;
 
   Bound bound() const { return Bound(bound_age & 3); }
   Move best() const { return Move::from_raw(move); }
 };
-static_assert(sizeof(TTEntry) == 16);
 
+// Threads read and write the table without locks. A slot is two 64-bit
+// words written one after the other: the entry packed into `data`, and
+// `check` = key ^ data. A reader that meets a slot half-written by another
+// thread finds check ^ data != key and treats it as a miss, so a torn entry
+// is never used (Hyatt and Mann's lockless hashing). Relaxed atomics cost
+// nothing over plain loads and stores on x86-64 and keep the races defined.
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
@@ -35,26 +42,32 @@ class TranspositionTable {
   // budget, and clears it. 0 makes the smallest table, one bucket: for
   // tests and fuzzing, where a megabyte to clear per run is the cost.
   void resize(std::size_t megabytes);
+  // Not while a search is running.
   void clear();
   // Marks the start of a new search so that old entries are replaced first.
   void new_search() { age_ = std::uint8_t((age_ + 4) & 0xFC); }
 
-  // The entry for `key`, or nullptr.
-  const TTEntry* probe(Key key) const;
+  // The entry for `key`, if the table holds one.
+  std::optional<TTEntry> probe(Key key) const;
   void store(Key key, Move move, Value value, Value eval, int depth, Bound bound);
 
-  std::size_t megabytes() const { return buckets_.size() * sizeof(Bucket) >> 20; }
+  std::size_t megabytes() const { return (mask_ + 1) * sizeof(Bucket) >> 20; }
   // Permille of a sample of entries written in the current search.
   int hashfull() const;
 
  private:
-  struct Bucket {
-    TTEntry entries[4];
+  struct Slot {
+    std::atomic<std::uint64_t> check{0};
+    std::atomic<std::uint64_t> data{0};
   };
-  Bucket& bucket(Key key) { return buckets_[key & mask_]; }
-  const Bucket& bucket(Key key) const { return buckets_[key & mask_]; }
+  struct alignas(64) Bucket {
+    Slot slots[4];
+  };
+  static_assert(sizeof(Bucket) == 64);
 
-  std::vector<Bucket> buckets_;
+  Bucket& bucket(Key key) const { return buckets_[key & mask_]; }
+
+  std::unique_ptr<Bucket[]> buckets_;
   Key mask_ = 0;
   std::uint8_t age_ = 0;
 };

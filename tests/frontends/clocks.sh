@@ -2,7 +2,8 @@
 # clocks.sh LOA: each contest entry plays on a short clock with its own time
 # management (no LOA_ENGINE_NODES) and must finish every game inside the clock
 # its referee gives it; a legal but slow program (weak_player.py burning CPU
-# on every move) must be flagged by each referee for overrunning.
+# on every move) must be flagged by each referee for overrunning; and the
+# engine with two threads keeps a short clock in a match.
 set -u
 loa="$(realpath "$1")"
 bin="$(dirname "$loa")"
@@ -38,5 +39,13 @@ run kattis-slow 1 "not accepted \(fault: program: [0-9.]+ s of CPU\)|no move in 
 # CPU limit a little above it.
 LOA_VOTEY_MS=150 run votey-entry 0 "2 wins, B \(builtin:greedy\) 0 wins, 0 draws, 0 faults" votey "$bin/loa-votey" builtin:greedy --games 2 --move-cpu 0.4
 run votey-slow 1 "fault: black \(./slow_votey\): (took [0-9.]+ s of CPU for a move|no move in time)" votey ./slow_votey builtin:greedy --games 1 --move-cpu 0.5
+# The threaded engine on a short clock: its first thread keeps the time for
+# every helper, so no game may be lost on time (the match adjudicates it).
+timeout 300 "$loa" match -1 engine:threads=2 -2 engine --tc 1+0.02 -g 4 -s 5 -v > smp.out 2>&1; rc=$?
+if [ "$rc" != 0 ] || grep -q "time forfeit" smp.out || ! grep -q "^wins" smp.out; then
+  echo "FAIL: two-thread engine on a 1 s clock: exit $rc"; tail -5 smp.out; failures=$((failures + 1))
+else
+  echo "ok: two-thread engine on a 1 s clock: $(grep "^wins" smp.out)"
+fi
 [ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
 echo "clocks.sh: every entry kept its clock; every slow program was flagged"

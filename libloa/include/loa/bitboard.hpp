@@ -21,6 +21,8 @@ constexpr Bitboard kRank1 = 0xFFULL;
 constexpr int popcount(Bitboard b) { return __builtin_popcountll(b); }
 // The lowest set square of a non-empty bitboard.
 constexpr Square lsb(Bitboard b) { return __builtin_ctzll(b); }
+// The highest set square of a non-empty bitboard.
+constexpr Square msb(Bitboard b) { return 63 - __builtin_clzll(b); }
 
 // Removes and returns the lowest set square of a non-empty bitboard.
 constexpr Square pop_lsb(Bitboard& b) {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "loa/notation.hpp"
-#include "process.hpp"
-#include "referee.hpp"
+#include "referees/process.hpp"
+#include "referees/referee.hpp"
 
 namespace loa::cli {
 

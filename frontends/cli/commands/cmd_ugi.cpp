@@ -2,9 +2,9 @@
 // cutegames speaks (docs/protocols.md), on stdin and stdout.
 #include <iostream>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
-#include "ugi_session.hpp"
+#include "ugi/ugi_session.hpp"
 
 namespace loa::cli {
 

@@ -1,4 +1,4 @@
-#include "process.hpp"
+#include "referees/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

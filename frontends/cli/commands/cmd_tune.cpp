@@ -9,7 +9,7 @@
 #include <cmath>
 #include <random>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/match.hpp"
 

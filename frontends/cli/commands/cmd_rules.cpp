@@ -2,7 +2,7 @@
 // (docs/variants.md), ready to copy into a variant file and change.
 #include <fmt/core.h>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/variant.hpp"
 

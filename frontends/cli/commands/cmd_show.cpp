@@ -1,7 +1,7 @@
 // loa show: print a position with its text, status and legal moves.
 #include <fmt/core.h>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"

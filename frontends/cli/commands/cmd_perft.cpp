@@ -1,7 +1,7 @@
 // loa perft: leaf counts by root move, for checking move generation.
 #include <fmt/core.h>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/perft.hpp"

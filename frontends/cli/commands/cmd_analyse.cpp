@@ -1,7 +1,7 @@
 // loa analyse: search a position and print every iteration.
 #include <fmt/core.h>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/search.hpp"

@@ -14,8 +14,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "process.hpp"
-#include "referee.hpp"
+#include "referees/process.hpp"
+#include "referees/referee.hpp"
 #include "showdown/game.hpp"
 #include "showdown/strategy.hpp"
 

@@ -1,4 +1,4 @@
-#include "ugi_player.hpp"
+#include "ugi/ugi_player.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/match.hpp"
 #include "loa/move_category.hpp"

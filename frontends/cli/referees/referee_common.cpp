@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "commands.hpp"
-#include "referee.hpp"
+#include "commands/commands.hpp"
+#include "referees/referee.hpp"
 
 namespace loa::cli {
 

@@ -2,7 +2,7 @@
 // printing the board after every move.
 #include <fmt/core.h>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/search.hpp"

@@ -10,7 +10,7 @@
 
 #include "common.hpp"
 #include "loa/players.hpp"
-#include "process.hpp"
+#include "referees/process.hpp"
 
 namespace loa::cli {
 

@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/search.hpp"

@@ -14,8 +14,8 @@
 #include "loa/contest.hpp"
 #include "loa/match.hpp"
 #include "loa/notation.hpp"
-#include "process.hpp"
-#include "referee.hpp"
+#include "referees/process.hpp"
+#include "referees/referee.hpp"
 
 namespace loa::cli {
 

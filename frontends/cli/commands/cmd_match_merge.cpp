@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/match.hpp"
 

@@ -1,4 +1,4 @@
-#include "ugi_session.hpp"
+#include "ugi/ugi_session.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>

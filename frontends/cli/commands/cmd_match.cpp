@@ -9,13 +9,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/match.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/record.hpp"
-#include "ugi_player.hpp"
+#include "ugi/ugi_player.hpp"
 
 namespace loa::cli {
 

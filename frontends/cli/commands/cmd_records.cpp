@@ -7,7 +7,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "loa/players.hpp"
-#include "process.hpp"
+#include "referees/process.hpp"
 
 namespace loa::cli {
 

@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"

@@ -22,10 +22,13 @@ std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + r
 
 Expected<Square> parse_square(std::string_view text, int board_size) {
   text = trim(text);
-  if (text.size() != 2 || text[0] < 'a' || text[0] >= 'a' + board_size || text[1] < '1' || text[1] >= '1' + board_size)
+  // "B1" as well as "b1": people type capitals; squares are written lower case.
+  char file = text.empty() ? 0 : text[0];
+  if (file >= 'A' && file <= 'H') file = char(file - 'A' + 'a');
+  if (text.size() != 2 || file < 'a' || file >= 'a' + board_size || text[1] < '1' || text[1] >= '1' + board_size)
     return Error{"not a square of the " + std::to_string(board_size) + "x" + std::to_string(board_size) +
                  " board: " + quoted(text)};
-  return make_square(text[0] - 'a', text[1] - '1');
+  return make_square(file - 'a', text[1] - '1');
 }
 
 std::string move_text(Move m) {
@@ -48,7 +51,7 @@ Expected<Move> legal_move(const Game& game, Square from, Square to) {
 
 Expected<Move> parse_move(std::string_view text, const Game& game) {
   text = trim(text);
-  if (text == "pass") {
+  if (text == "pass" || text == "PASS" || text == "Pass") {
     if (!game.is_legal(Move::pass())) return Error{"pass is not legal here: the side to move has a move"};
     return Move::pass();
   }
@@ -64,7 +67,6 @@ Expected<Move> parse_move(std::string_view text, const Game& game) {
   const auto to = parse_square(text.substr(sep ? 3 : 2, 2), size);
   if (!to) return Error{to.error()};
   auto m = legal_move(game, *from, *to);
-  if (m && sep == '-' && m->is_capture()) return Error{quoted(text) + " is a capture: write " + move_text(*m)};
   if (m && sep == 'x' && !m->is_capture()) return Error{quoted(text) + " captures nothing: write " + move_text(*m)};
   return m;
 }

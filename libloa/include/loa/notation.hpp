@@ -20,9 +20,10 @@ Expected<Square> parse_square(std::string_view text, int board_size);
 // "b1-d3" for a move, "b1xd3" for a capture, "pass" for a pass.
 std::string move_text(Move m);
 
-// Reads "b1-d3", "b1xd3", "b1d3" or "pass" (surrounding blanks ignored). A
-// "-" on a capture or an "x" on a quiet move is an error, so that a record
-// with a transcription slip is caught rather than guessed at.
+// Reads "b1-d3", "b1xd3", "b1d3" or "pass", in either case, surrounding
+// blanks ignored. "b1-d3" is read for a capture too: many records and people
+// write every move with "-". An "x" on a quiet move is an error, so that a
+// record claiming a capture that is not there is caught, not guessed at.
 Expected<Move> parse_move(std::string_view text, const Game& game);
 
 // The legal move from `from` to `to`, or an error naming why there is none.

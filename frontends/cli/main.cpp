@@ -31,6 +31,7 @@ constexpr Command kCommands[] = {
     {"referee", "judge programs by a contest's protocol: potm, kattis, votey, codingame, showdown",
      loa::cli::cmd_referee},
     {"rules", "list the presets, or print rules as variant text (docs/variants.md)", loa::cli::cmd_rules},
+    {"serve", "a board in the browser: play and analyse against the engine (HTTP, JSON API)", loa::cli::cmd_serve},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
     {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},
     {"ugi", "the engine over UGI (and UCI) on stdin/stdout", loa::cli::cmd_ugi},

@@ -17,6 +17,7 @@ int cmd_play(const std::vector<std::string>& args);
 int cmd_records(const std::vector<std::string>& args);
 int cmd_referee(const std::vector<std::string>& args);
 int cmd_rules(const std::vector<std::string>& args);
+int cmd_serve(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_tune(const std::vector<std::string>& args);
 int cmd_ugi(const std::vector<std::string>& args);

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""The page of `loa serve` in a real browser, used as a person uses it.
+
+Starts `loa serve` on a free port, opens the page in headless Chromium
+(Debian's chromium and chromium-driver, driven by python3-selenium) and,
+for each preset named, plays a whole game against the engine by clicking:
+a piece, then one of the destinations the page marks. On the way it takes
+a move pair back with Undo; at the end it checks that the move list and the
+result banner say what the server says, saves a screenshot, downloads the
+record and loads it back through the page's file input.
+
+usage: serve_browser.py LOA SCREENSHOT_DIR PRESET...
+Exit code 0 when every check holds, 1 with a message otherwise.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def start_server(loa):
+    server = subprocess.Popen([loa, "serve", "--port", "0", "--engines", "2", "--hash", "8"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = server.stdout.readline()
+    check("http://" in line, f"loa serve printed no address: {line!r}")
+    return server, line.split("open ")[1].split()[0]
+
+
+def browser():
+    options = Options()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1300,900"):
+        options.add_argument(flag)
+    chromium = "/usr/bin/chromium"
+    if os.path.exists(chromium):
+        options.binary_location = chromium
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait_idle(driver, timeout=60):
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
+
+
+def api_state(base, game_id):
+    with urllib.request.urlopen(f"{base}api/games/{game_id}") as r:
+        return json.load(r)
+
+
+def move_list(driver):
+    return driver.execute_script("return [...document.querySelectorAll('#moves .ply:not(.gap)')].map(s => s.textContent)")
+
+
+def human_move(driver, rng):
+    """Clicks own pieces until one shows destinations, then clicks one of them."""
+    mine = driver.find_elements(By.CSS_SELECTOR, ".square.mine")
+    if not mine:  # no piece can move: the page offers a Pass button
+        button = driver.find_element(By.ID, "engine-now")
+        check(button.text == "Pass", f"no piece to move and no Pass button (button says {button.text!r})")
+        button.click()
+        return
+    squares = [m.get_attribute("data-square") for m in mine]
+    rng.shuffle(squares)
+    for square in squares:
+        driver.find_element(By.CSS_SELECTOR, f'.square[data-square="{square}"]').click()
+        targets = driver.find_elements(By.CSS_SELECTOR, ".square.target")
+        if targets:
+            rng.choice(targets).click()
+            return
+        driver.find_element(By.CSS_SELECTOR, f'.square[data-square="{square}"]').click()  # put it down
+    raise Failure("no piece of the side to move shows a destination, yet the game is not over")
+
+
+def play_game(driver, base, preset, shots, rng):
+    Select(driver.find_element(By.ID, "rules")).select_by_value(preset)
+    Select(driver.find_element(By.ID, "black")).select_by_value("human")
+    Select(driver.find_element(By.ID, "white")).select_by_value("engine")
+    movetime = driver.find_element(By.ID, "movetime")
+    movetime.clear()
+    movetime.send_keys("20")
+    driver.find_element(By.ID, "new-game").click()
+    wait_idle(driver)
+    game_id = driver.execute_script("return page.game.id")
+    check(api_state(base, game_id)["rules"]["name"] == preset, f"{preset}: the page started another preset")
+    size = api_state(base, game_id)["rules"]["board_size"]
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#board .square")) == size * size,
+          f"{preset}: the board does not have {size}x{size} squares")
+
+    undone = False
+    for _ in range(600):
+        wait_idle(driver)
+        if driver.find_element(By.ID, "result").is_displayed():
+            break
+        try:
+            human_move(driver, rng)
+        except StaleElementReferenceException:
+            continue  # the page redrew under the click: look again
+        wait_idle(driver)
+        # Once, after the engine's first answer: take the pair back and replay.
+        if not undone and len(move_list(driver)) >= 2 and not driver.find_element(By.ID, "result").is_displayed():
+            before = move_list(driver)
+            driver.find_element(By.ID, "undo").click()
+            wait_idle(driver)
+            check(move_list(driver) == before[:-2], f"{preset}: Undo did not take back a move pair: "
+                                                    f"{before[-4:]} -> {move_list(driver)[-4:]}")
+            undone = True
+    else:
+        raise Failure(f"{preset}: no result after 600 clicks")
+    check(undone, f"{preset}: the game ended before Undo could be tried")
+
+    state = api_state(base, game_id)
+    check(state["over"], f"{preset}: the page shows a result but the server's game is not over")
+    check(move_list(driver) == state["moves"],
+          f"{preset}: the move list differs from the server's:\n{move_list(driver)}\n{state['moves']}")
+    result = state["result"]
+    expected = (f"{result['winner'].capitalize()} wins" if result["winner"] else "Draw") + \
+        f" by {result['reason']} ({result['token']})"
+    banner = driver.find_element(By.ID, "result").text
+    check(banner == expected, f"{preset}: the banner says {banner!r}, the server {expected!r}")
+    depth = driver.find_element(By.ID, "an-depth").text
+    check(depth.isdigit(), f"{preset}: the engine's analysis was never shown (depth {depth!r})")
+    if state["rules"]["scores_points"]:
+        points = driver.find_element(By.ID, "points").text
+        want = f"Points: Black {state['points']['black']}, White {state['points']['white']}"
+        check(points == want, f"{preset}: points shown {points!r}, server {want!r}")
+        check(driver.find_elements(By.CSS_SELECTOR, ".square.bonus-square"), f"{preset}: no bonus square marked")
+    shot = os.path.join(shots, f"serve-browser-{preset}.png")
+    driver.save_screenshot(shot)
+    print(f"{preset}: {len(state['moves'])} plies, {banner}; screenshot {shot}")
+
+    # The record out through the page's link, and back in through its file input.
+    link = f"{base}api/games/{game_id}/record?black=human&white=engine"
+    with urllib.request.urlopen(link) as r:
+        record = r.read().decode()
+    check(f'[Result "{result["token"]}"]' in record, f"{preset}: the record lacks the result:\n{record}")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(record)
+    try:
+        Select(driver.find_element(By.ID, "white")).select_by_value("human")
+        driver.find_element(By.ID, "load").send_keys(f.name)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return page.game.id") != game_id)
+        wait_idle(driver)
+    finally:
+        os.unlink(f.name)
+    check(move_list(driver) == state["moves"], f"{preset}: the loaded record shows other moves")
+    check(driver.find_element(By.ID, "result").text == expected, f"{preset}: the loaded record shows no result")
+
+
+def main():
+    if len(sys.argv) < 4:
+        print(__doc__)
+        return 2
+    loa, shots, presets = sys.argv[1], sys.argv[2], sys.argv[3:]
+    os.makedirs(shots, exist_ok=True)
+    server, base = start_server(loa)
+    driver = None
+    try:
+        driver = browser()
+        driver.get(base)
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rules option"))
+        wait_idle(driver)
+        rng = random.Random(7)
+        for preset in presets:
+            play_game(driver, base, preset, shots, rng)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(not errors, f"the page logged errors: {errors}")
+    except Failure as e:
+        print(f"serve_browser: FAIL: {e}")
+        if driver:
+            driver.save_screenshot(os.path.join(shots, "serve-browser-failure.png"))
+        return 1
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    check_exit = server.returncode
+    print(f"serve_browser: ok ({len(presets)} games; server exit {check_exit} on SIGTERM)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

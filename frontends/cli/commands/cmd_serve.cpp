@@ -2,6 +2,7 @@
 // embedded page and answers its JSON API; serve/ holds the routes, the game
 // store and the engine pool, docs/protocols.md documents the API.
 #include <fmt/core.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <thread>
@@ -11,6 +12,18 @@
 #include "serve/api.hpp"
 
 namespace loa::cli {
+
+namespace {
+
+// Debian's cpp-httplib is compiled with a listen backlog of 5: under a
+// burst of new connections (the load script's fifty clients) the kernel
+// then drops or resets some. Listening again on the bound socket widens it.
+class Server : public httplib::Server {
+ public:
+  void widen_backlog(int connections) { ::listen(svr_sock_, connections); }
+};
+
+}  // namespace
 
 int cmd_serve(const std::vector<std::string>& args) {
   po::options_description options("serve options");
@@ -43,7 +56,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   EnginePool pool(engines, positive("hash", 1, 4096));
   ServeContext context{games, pool, limits};
 
-  httplib::Server server;
+  Server server;
   // Every engine busy still leaves threads for the page's other requests,
   // and a browser's idle keep-alive connections do not starve the rest.
   const std::size_t workers = static_cast<std::size_t>(std::max(32, 4 * engines + 16));
@@ -53,7 +66,11 @@ int cmd_serve(const std::vector<std::string>& args) {
 
   const int bound = port == 0 ? server.bind_to_any_port(host) : server.bind_to_port(host, port) ? port : -1;
   if (bound < 0)
-    throw UsageError{fmt::format("serve: cannot listen on {}:{} (in use, or not an address here)", host, port), 1};
+    throw UsageError{
+        fmt::format("serve: cannot listen on {}:{} (in use, or not an address here); --port 0 takes any free port",
+                    host, port),
+        1};
+  server.widen_backlog(SOMAXCONN);
   const bool loopback = host == "127.0.0.1" || host == "localhost" || host == "::1";
   const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, bound);

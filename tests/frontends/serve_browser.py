@@ -7,7 +7,8 @@ for each preset named, plays a whole game against the engine by clicking:
 a piece, then one of the destinations the page marks. On the way it takes
 a move pair back with Undo; at the end it checks that the move list and the
 result banner say what the server says, saves a screenshot, downloads the
-record and loads it back through the page's file input.
+record and loads it back through the page's file input. Then an engine
+against engine game on 6x6 to its end, and the Analyse button's live lines.
 
 usage: serve_browser.py LOA SCREENSHOT_DIR PRESET...
 Exit code 0 when every check holds, 1 with a message otherwise.
@@ -166,6 +167,31 @@ def play_game(driver, base, preset, shots, rng):
     check(driver.find_element(By.ID, "result").text == expected, f"{preset}: the loaded record shows no result")
 
 
+def engine_game_and_analysis(driver, base, preset):
+    """Engine against engine to the end; then a human-against-human game analysed."""
+    Select(driver.find_element(By.ID, "rules")).select_by_value(preset)
+    Select(driver.find_element(By.ID, "black")).select_by_value("engine")
+    Select(driver.find_element(By.ID, "white")).select_by_value("engine")
+    driver.find_element(By.ID, "new-game").click()
+    WebDriverWait(driver, 240).until(lambda d: d.find_element(By.ID, "result").is_displayed())
+    wait_idle(driver)
+    state = api_state(base, driver.execute_script("return page.game.id"))
+    check(state["over"] and move_list(driver) == state["moves"] and len(state["moves"]) > 4,
+          f"{preset}: engine against engine: {len(state['moves'])} moves, over {state['over']}")
+    print(f"{preset}: engine against engine, {len(state['moves'])} plies, {driver.find_element(By.ID, 'result').text}")
+
+    Select(driver.find_element(By.ID, "black")).select_by_value("human")
+    Select(driver.find_element(By.ID, "white")).select_by_value("human")
+    driver.find_element(By.ID, "new-game").click()
+    wait_idle(driver)
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "analyse").text == "Analyse")
+    depth = driver.find_element(By.ID, "an-depth").text
+    check(depth.isdigit() and int(depth) >= 3, f"{preset}: the analysis showed depth {depth!r}")
+    check(driver.find_element(By.ID, "an-pv").text.strip(), f"{preset}: the analysis showed no line")
+    check(move_list(driver) == [], f"{preset}: the analysis played a move")
+
+
 def main():
     if len(sys.argv) < 4:
         print(__doc__)
@@ -182,6 +208,7 @@ def main():
         rng = random.Random(7)
         for preset in presets:
             play_game(driver, base, preset, shots, rng)
+        engine_game_and_analysis(driver, base, "six")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
     except Failure as e:

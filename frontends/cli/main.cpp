@@ -33,13 +33,15 @@ constexpr Command kCommands[] = {
     {"rules", "list the presets, or print rules as variant text (docs/variants.md)", loa::cli::cmd_rules},
     {"serve", "a board in the browser: play and analyse against the engine (HTTP, JSON API)", loa::cli::cmd_serve},
     {"show", "print a position, its status and its legal moves", loa::cli::cmd_show},
+    {"solve", "prove a position won, lost or drawn (proof-number search), with a checkable proof", loa::cli::cmd_solve},
     {"tune", "tune the evaluation weights by self-play (SPSA)", loa::cli::cmd_tune},
     {"ugi", "the engine over UGI (and UCI) on stdin/stdout", loa::cli::cmd_ugi},
+    {"verify-proof", "check a proof file of loa solve with the plain rules", loa::cli::cmd_verify_proof},
 };
 
 void print_usage() {
   fmt::print("usage: loa COMMAND [OPTIONS]   (loa COMMAND --help for its options)\n\ncommands:\n");
-  for (const Command& c : kCommands) fmt::print("  {:<12}{}\n", c.name, c.summary);
+  for (const Command& c : kCommands) fmt::print("  {:<14}{}\n", c.name, c.summary);
 }
 
 int run_command(const std::vector<std::string>& words) {

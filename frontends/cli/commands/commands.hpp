@@ -19,7 +19,9 @@ int cmd_referee(const std::vector<std::string>& args);
 int cmd_rules(const std::vector<std::string>& args);
 int cmd_serve(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
+int cmd_solve(const std::vector<std::string>& args);
 int cmd_tune(const std::vector<std::string>& args);
 int cmd_ugi(const std::vector<std::string>& args);
+int cmd_verify_proof(const std::vector<std::string>& args);
 
 }  // namespace loa::cli

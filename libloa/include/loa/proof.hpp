@@ -1,0 +1,38 @@
+// Proof texts: what `loa solve --proof` writes and `loa verify-proof` checks
+// (docs/solver.md). A section per claim:
+//
+//   [Rules "six"]
+//   [Start "1bbbb1/w4w/w4w/w4w/w4w/1bbbb1 b 0 0 0"]
+//   [Before "b1-b3 a2-c2"]        the moves from Start to the solved position
+//   [Claim "black wins"]          or "black wins or draws", "white ..."
+//   [Moves "3"]
+//
+//   1 c1-c3
+//   2 f2-d2
+//   ...
+//
+// A line "D MOVE" is a move at depth D below the solved position, in depth-
+// first order: at the claimant's turns exactly one move, at the other
+// side's every legal move, each line ending where the game ends as claimed.
+// Rules that are not a preset travel as a Variant tag, as in records.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "loa/expected.hpp"
+
+namespace loa {
+
+struct ProofCheck {
+  int sections = 0;
+  std::size_t moves = 0;
+  std::string claims;  // "black wins", or "white wins or draws; black wins or draws"
+};
+
+// Checks every section with the plain move generator and the game's own
+// adjudication, independent of the solver. An error names the line.
+Expected<ProofCheck> verify_proof(std::string_view text);
+
+}  // namespace loa

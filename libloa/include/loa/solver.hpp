@@ -1,0 +1,78 @@
+// Proof-number search: proves what a position is worth under its rules,
+// instead of estimating it (docs/solver.md).
+//
+// A solve asks two questions, as MIA did: can the side to move force a win?
+// If not, can the opponent? A "no" to both is a draw (where the rules have
+// draws). Each question is a best-first proof-number search (Allis) over a
+// tree of Game values: every node is reached by its own moves from the
+// root, so repetition, the ply limit and points are judged on the node's
+// own history, by the same Game code that plays. The tree holds no
+// transpositions, which is what keeps it free of the graph-history
+// interaction problem: a draw by repetition is never taken for a win
+// reached by another path.
+//
+// A finished solve can write its proof: for a win, one move at each of the
+// prover's turns and every reply at the other side's, down to game ends.
+// verify_proof() (loa/proof.hpp) checks such a text with the plain rules.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "loa/game.hpp"
+
+namespace loa {
+
+// What a solve settles, for the side to move at the root.
+enum class SolveValue : std::uint8_t { Win, Loss, Draw, Unknown };
+std::string_view to_string(SolveValue value);
+
+struct SolveLimits {
+  std::uint64_t nodes = 0;      // tree nodes created, in both questions; 0: no limit
+  std::int64_t time_ms = 0;     // 0: no limit
+  std::size_t memory_mb = 256;  // the tree's memory; a full tree ends the solve
+  // Set from elsewhere (a signal handler) to end the solve early.
+  const std::atomic<bool>* interrupt = nullptr;
+};
+
+// Reported about once a second while a solve runs.
+struct SolveProgress {
+  std::string question;  // "black wins?"
+  std::uint64_t nodes = 0;
+  std::uint32_t proof = 0, disproof = 0;  // the root's numbers in the current question
+  std::size_t memory_bytes = 0;
+  std::int64_t time_ms = 0;
+};
+
+struct SolveReport {
+  SolveValue value = SolveValue::Unknown;
+  // A winning move (Win), a move that keeps the draw (Draw); none otherwise.
+  Move move = Move::none();
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::size_t memory_bytes = 0;  // the largest tree's
+  std::size_t proof_nodes = 0;   // moves in the proof text
+  // What was learned when the value is Unknown: the side to move cannot
+  // win, or cannot lose.
+  bool cannot_win = false;
+  bool cannot_lose = false;
+  // Why an Unknown solve ended: "nodes", "time", "memory" or "interrupted".
+  std::string stopped;
+  // The proof (proof text, one section per question answered), when asked for.
+  std::string proof;
+};
+
+class Solver {
+ public:
+  // Called about once a second during a solve.
+  std::function<void(const SolveProgress&)> on_progress;
+  // Write the proof text into the report.
+  bool keep_proof = false;
+
+  SolveReport solve(const Game& game, const SolveLimits& limits);
+};
+
+}  // namespace loa

@@ -1,0 +1,199 @@
+#include "loa/proof.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <vector>
+
+#include "loa/movegen.hpp"
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+#include "loa/record.hpp"
+#include "loa/variant.hpp"
+
+namespace loa {
+
+namespace {
+
+std::string at(int line) { return "line " + std::to_string(line) + ": "; }
+
+struct Claim {
+  Color prover;
+  bool draw_enough;
+
+  bool met_by(const Outcome& o) const {
+    const auto w = o.winner();
+    return (w && *w == prover) || (draw_enough && o.is_draw());
+  }
+};
+
+std::string outcome_text(const Outcome& o) {
+  return std::string(to_string(o.state)) + " by " + std::string(to_string(o.reason));
+}
+
+// One node on the path from the solved position to the current line. The
+// proof lists a node's children right after it, so only the path is kept:
+// memory grows with the depth of the proof, not its size.
+struct Frame {
+  int line;
+  bool over;
+  bool chooser;  // the claimant is to move: exactly one move
+  int legal = 0;
+  std::vector<Move> given;
+};
+
+// A section's tags, then its move lines.
+struct Section {
+  int first_line = 0;
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<std::pair<int, std::string_view>> moves;  // line number, text
+
+  std::optional<std::string> tag(std::string_view key) const {
+    for (const auto& [k, v] : tags)
+      if (k == key) return v;
+    return std::nullopt;
+  }
+};
+
+Expected<std::vector<Section>> split_sections(std::string_view text) {
+  std::vector<Section> sections;
+  int number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '[') {
+      const std::size_t quote = line.find(" \"");
+      if (quote == std::string_view::npos || line.size() < quote + 4 || line.substr(line.size() - 2) != "\"]")
+        return Error{at(number) + "not a tag [Key \"value\"]"};
+      const std::string key(line.substr(1, quote - 1));
+      if (key == "Rules") sections.push_back({number, {}, {}});
+      if (sections.empty()) return Error{at(number) + "a section starts with a [Rules \"...\"] tag"};
+      if (!sections.back().moves.empty()) return Error{at(number) + "a tag after the section's moves"};
+      sections.back().tags.emplace_back(key, unescape_tag(line.substr(quote + 2, line.size() - quote - 4)));
+      continue;
+    }
+    if (sections.empty()) return Error{at(number) + "a move before any [Rules \"...\"] tag"};
+    sections.back().moves.emplace_back(number, line);
+  }
+  if (sections.empty()) return Error{"no proof in the text (it has no [Rules \"...\"] tag)"};
+  return sections;
+}
+
+Expected<std::size_t> check_section(const Section& s) {
+  const std::string where = at(s.first_line);
+  Rules rules;
+  if (const auto variant = s.tag("Variant")) {
+    auto parsed = parse_variant(*variant);
+    if (!parsed) return Error{where + "Variant: " + parsed.error()};
+    rules = *parsed;
+  } else {
+    auto named = preset(s.tag("Rules").value_or(""));
+    if (!named) return Error{where + named.error()};
+    rules = *named;
+  }
+  const auto start = s.tag("Start");
+  if (!start) return Error{where + "no [Start \"...\"] tag"};
+  auto parsed = parse_position_text(*start, rules);
+  if (!parsed) return Error{where + "Start: " + parsed.error()};
+  Game game = std::move(*parsed);
+  if (const auto before = s.tag("Before")) {
+    std::string_view rest = *before;
+    while (!rest.empty()) {
+      const std::size_t space = rest.find(' ');
+      const std::string_view word = rest.substr(0, space);
+      rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+      if (word.empty()) continue;
+      if (game.over()) return Error{where + "Before: the game is over before " + std::string(word)};
+      const auto m = parse_move(word, game);
+      if (!m) return Error{where + "Before: " + m.error()};
+      game.play(*m);
+    }
+  }
+  const std::string claim_text = s.tag("Claim").value_or("");
+  Claim claim{};
+  if (claim_text == "black wins" || claim_text == "white wins" || claim_text == "black wins or draws" ||
+      claim_text == "white wins or draws") {
+    claim = {claim_text[0] == 'b' ? Black : White, claim_text.size() > 10};
+  } else {
+    return Error{where + "Claim must be \"black wins\", \"white wins\" or either \"... or draws\", not \"" +
+                 claim_text + "\""};
+  }
+  if (const auto count = s.tag("Moves"); count && *count != std::to_string(s.moves.size()))
+    return Error{where + "the Moves tag says " + *count + " moves, the section has " + std::to_string(s.moves.size())};
+
+  std::vector<Frame> path;
+  auto open = [&](int line) -> Expected<bool> {
+    Frame f{line, game.over(), false, 0, {}};
+    if (f.over) {
+      if (!claim.met_by(game.outcome()))
+        return Error{at(line) + "the game ends here (" + outcome_text(game.outcome()) + "), against the claim \"" +
+                     claim_text + "\""};
+    } else {
+      f.chooser = game.side_to_move() == claim.prover;
+      f.legal = game.legal_moves().size();
+    }
+    path.push_back(std::move(f));
+    return true;
+  };
+  auto close = [&]() -> Expected<bool> {
+    const Frame& f = path.back();
+    const std::string side = game.side_to_move() == Black ? "black" : "white";
+    if (!f.over && f.chooser && f.given.size() != 1)
+      return Error{at(f.line) + "no move given for " + side + ", who claims the result, and the game goes on"};
+    if (!f.over && !f.chooser && static_cast<int>(f.given.size()) != f.legal)
+      return Error{at(f.line) + side + " has " + std::to_string(f.legal) + " legal moves here; the proof answers " +
+                   std::to_string(f.given.size())};
+    path.pop_back();
+    if (!path.empty()) game.undo();
+    return true;
+  };
+
+  if (auto r = open(s.first_line); !r) return Error{r.error()};
+  for (const auto& [line, text] : s.moves) {
+    const std::size_t space = text.find(' ');
+    int depth = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + std::min(space, text.size()), depth);
+    if (space == std::string_view::npos || ec != std::errc() || end != text.data() + space || depth < 1)
+      return Error{at(line) + "not \"DEPTH MOVE\": " + std::string(text.substr(0, 40))};
+    if (depth > static_cast<int>(path.size()))
+      return Error{at(line) + "depth " + std::to_string(depth) + " follows depth " + std::to_string(path.size() - 1)};
+    while (static_cast<int>(path.size()) > depth)
+      if (auto r = close(); !r) return Error{r.error()};
+    Frame& parent = path.back();
+    if (parent.over) return Error{at(line) + "a move after the game's end"};
+    const auto m = parse_move(text.substr(space + 1), game);
+    if (!m) return Error{at(line) + m.error()};
+    if (parent.chooser && !parent.given.empty())
+      return Error{at(line) + "a second move at the claimant's turn (one is the proof)"};
+    if (std::find(parent.given.begin(), parent.given.end(), *m) != parent.given.end())
+      return Error{at(line) + move_text(*m) + " is answered twice"};
+    parent.given.push_back(*m);
+    game.play(*m);
+    if (auto r = open(line); !r) return Error{r.error()};
+  }
+  while (!path.empty())
+    if (auto r = close(); !r) return Error{r.error()};
+  return s.moves.size();
+}
+
+}  // namespace
+
+Expected<ProofCheck> verify_proof(std::string_view text) {
+  const auto sections = split_sections(text);
+  if (!sections) return Error{sections.error()};
+  ProofCheck check;
+  for (const Section& s : *sections) {
+    const auto moves = check_section(s);
+    if (!moves) return Error{moves.error()};
+    ++check.sections;
+    check.moves += *moves;
+    check.claims += (check.claims.empty() ? "" : "; ") + s.tag("Claim").value_or("");
+  }
+  return check;
+}
+
+}  // namespace loa

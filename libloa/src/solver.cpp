@@ -1,0 +1,318 @@
+#include "loa/solver.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <vector>
+
+#include "loa/movegen.hpp"
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+#include "loa/record.hpp"
+#include "loa/variant.hpp"
+
+namespace loa {
+
+std::string_view to_string(SolveValue value) {
+  switch (value) {
+    case SolveValue::Win: return "win";
+    case SolveValue::Loss: return "loss";
+    case SolveValue::Draw: return "draw";
+    case SolveValue::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Proof and disproof numbers saturate here: "infinite".
+constexpr std::uint32_t kInfinite = 1u << 30;
+
+std::uint32_t add(std::uint32_t a, std::uint32_t b) { return std::min(kInfinite, a + b); }
+
+// What a question asks: can `prover` force a game end in `goal`?
+enum class Goal : std::uint8_t { Win, WinOrDraw };
+
+struct Question {
+  Color prover;
+  Goal goal;
+
+  bool met_by(const Outcome& o) const {
+    const auto w = o.winner();
+    return (w && *w == prover) || (goal == Goal::WinOrDraw && o.is_draw());
+  }
+  // The claim a proof of this question makes; a disproof proves `opposite()`.
+  std::string claim() const {
+    return std::string(prover == Black ? "black" : "white") + (goal == Goal::Win ? " wins" : " wins or draws");
+  }
+  Question opposite() const { return {~prover, goal == Goal::Win ? Goal::WinOrDraw : Goal::Win}; }
+};
+
+// A node of the proof-number tree: 16 bytes. Children are stored together,
+// `count` of them from `first`; a node with count 0 and not terminal has not
+// been expanded.
+struct Node {
+  std::uint32_t proof = 1, disproof = 1;
+  std::uint32_t first = 0;
+  std::uint16_t count = 0;
+  Move move;
+};
+static_assert(sizeof(Node) <= 16);
+
+enum class Answer { Proven, Disproven, Unknown };
+
+// One question, searched best first.
+class ProofTree {
+ public:
+  ProofTree(const Game& root, Question q, std::size_t max_nodes) : game_(root), question_(q), max_nodes_(max_nodes) {
+    nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
+    nodes_.emplace_back();
+    set_leaf(nodes_[0]);
+  }
+
+  // Expands the most-proving node until the root is settled or `should_stop`
+  // (asked every so often) says to stop.
+  template <class ShouldStop>
+  Answer run(ShouldStop should_stop) {
+    std::vector<std::uint32_t> path;
+    for (std::uint64_t i = 0; root().proof && root().disproof; ++i) {
+      if ((i & 255) == 0 && should_stop()) return Answer::Unknown;
+      if (nodes_.size() + kMaxMoves + 1 > max_nodes_) {
+        full_ = true;
+        return Answer::Unknown;
+      }
+      // Down to the most-proving node, playing its moves.
+      path.assign(1, 0);
+      while (nodes_[path.back()].count) {
+        const Node& n = nodes_[path.back()];
+        const bool prover_moves = game_.side_to_move() == question_.prover;
+        std::uint32_t best = n.first;
+        for (std::uint32_t c = n.first; c < n.first + n.count; ++c) {
+          if (prover_moves ? nodes_[c].proof == n.proof : nodes_[c].disproof == n.disproof) {
+            best = c;
+            break;
+          }
+        }
+        game_.play(nodes_[best].move);
+        path.push_back(best);
+      }
+      expand(path.back());
+      // Back up to the root, undoing the moves.
+      for (std::size_t k = path.size(); k-- > 0;) {
+        update(path[k]);
+        if (k) game_.undo();
+      }
+    }
+    return root().proof == 0 ? Answer::Proven : Answer::Disproven;
+  }
+
+  const Node& root() const { return nodes_[0]; }
+  std::size_t size() const { return nodes_.size(); }
+  std::size_t memory_bytes() const { return nodes_.capacity() * sizeof(Node); }
+  bool full() const { return full_; }
+  Question question() const { return question_; }
+
+  // A root move whose child is settled the way the root is (a winning move
+  // when proven; a refuting one when disproven and the other side chooses).
+  Move settled_move(bool proven) const {
+    const Node& r = root();
+    for (std::uint32_t c = r.first; c < r.first + r.count; ++c)
+      if ((proven ? nodes_[c].proof : nodes_[c].disproof) == 0) return nodes_[c].move;
+    return Move::none();
+  }
+
+  // The proof text of the settled root: one section claiming what was shown.
+  std::string proof_text(const Game& root_game, std::size_t& moves_written) const {
+    const bool proven = root().proof == 0;
+    const Question claim = proven ? question_ : question_.opposite();
+    // The side that picks one move is the claim's prover; in the tree the
+    // settled number is the proof number when proven, else the disproof.
+    auto settled = [&](const Node& n) { return (proven ? n.proof : n.disproof) == 0; };
+    Game start = root_game;
+    std::string before;
+    for (Move m : root_game.moves()) {
+      if (!before.empty()) before += ' ';
+      before += move_text(m);
+    }
+    for (std::size_t i = 0; i < root_game.moves().size(); ++i) start.undo();
+    std::string out = "[Rules \"" + escape_tag(start.rules().name) + "\"]\n";
+    const auto named = preset(start.rules().name);
+    if (!named || !(*named == start.rules()))
+      out += "[Variant \"" + escape_tag(format_variant(start.rules())) + "\"]\n";
+    out += "[Start \"" + to_position_text(start) + "\"]\n";
+    if (!before.empty()) out += "[Before \"" + before + "\"]\n";
+    out += "[Claim \"" + claim.claim() + "\"]\n";
+    std::string body;
+    std::size_t written = 0;
+    // Depth-first, children of a node in order; the side to move at each node
+    // comes from replaying, as the verifier will.
+    Game g = root_game;
+    struct Frame {
+      std::uint32_t node;
+      std::uint32_t next;  // next child to visit
+      int depth;
+    };
+    std::vector<Frame> stack{{0, nodes_[0].first, 0}};
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const Node& n = nodes_[f.node];
+      const bool chooser = g.side_to_move() == claim.prover;
+      std::uint32_t child = n.first + n.count;
+      for (std::uint32_t c = f.next; c < n.first + n.count; ++c) {
+        if (!settled(nodes_[c])) continue;
+        // The chooser names one move: the first settled child, and no other.
+        if (chooser && c != first_settled(n, settled)) continue;
+        child = c;
+        break;
+      }
+      if (child == n.first + n.count) {
+        stack.pop_back();
+        if (!stack.empty()) g.undo();
+        continue;
+      }
+      f.next = child + 1;
+      const int depth = f.depth + 1;
+      body += std::to_string(depth) + " " + move_text(nodes_[child].move) + "\n";
+      ++written;
+      g.play(nodes_[child].move);
+      stack.push_back({child, nodes_[child].first, depth});
+    }
+    moves_written += written;
+    return out + "[Moves \"" + std::to_string(written) + "\"]\n\n" + body;
+  }
+
+ private:
+  template <class Settled>
+  std::uint32_t first_settled(const Node& n, Settled settled) const {
+    for (std::uint32_t c = n.first; c < n.first + n.count; ++c)
+      if (settled(nodes_[c])) return c;
+    return n.first + n.count;
+  }
+
+  // The numbers of a node not yet expanded, at the game's current position:
+  // a game end is settled; otherwise the side to move's mobility, as in
+  // Winands' PN for LOA (the prover at 1 to prove, its moves to disprove).
+  void set_leaf(Node& n) const {
+    if (game_.over()) {
+      const bool met = question_.met_by(game_.outcome());
+      n.proof = met ? 0 : kInfinite;
+      n.disproof = met ? kInfinite : 0;
+      return;
+    }
+    const std::uint32_t moves = std::max(1, game_.position().count_moves());
+    const bool prover_moves = game_.side_to_move() == question_.prover;
+    n.proof = prover_moves ? 1 : moves;
+    n.disproof = prover_moves ? moves : 1;
+  }
+
+  void expand(std::uint32_t index) {
+    const MoveList moves = game_.legal_moves();
+    if (moves.empty()) return;  // a game end: settled already
+    // Grow by doubling, but never past the budget (run() keeps room for one
+    // expansion below it).
+    if (nodes_.capacity() < nodes_.size() + moves.size()) nodes_.reserve(std::min(max_nodes_, 2 * nodes_.capacity()));
+    const auto first = static_cast<std::uint32_t>(nodes_.size());
+    for (Move m : moves) {
+      Node child;
+      child.move = m;
+      game_.play(m);
+      set_leaf(child);
+      game_.undo();
+      nodes_.push_back(child);
+    }
+    nodes_[index].first = first;
+    nodes_[index].count = static_cast<std::uint16_t>(moves.size());
+  }
+
+  // A node's numbers from its children's; the game stands at the node.
+  void update(std::uint32_t index) {
+    Node& n = nodes_[index];
+    if (!n.count) return;
+    const bool prover_moves = game_.side_to_move() == question_.prover;
+    std::uint32_t min_proof = kInfinite, min_disproof = kInfinite, sum_proof = 0, sum_disproof = 0;
+    for (std::uint32_t c = n.first; c < n.first + n.count; ++c) {
+      min_proof = std::min(min_proof, nodes_[c].proof);
+      min_disproof = std::min(min_disproof, nodes_[c].disproof);
+      sum_proof = add(sum_proof, nodes_[c].proof);
+      sum_disproof = add(sum_disproof, nodes_[c].disproof);
+    }
+    n.proof = prover_moves ? min_proof : sum_proof;
+    n.disproof = prover_moves ? sum_disproof : min_disproof;
+  }
+
+  Game game_;
+  Question question_;
+  std::size_t max_nodes_;
+  std::vector<Node> nodes_;
+  bool full_ = false;
+};
+
+}  // namespace
+
+SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
+  SolveReport report;
+  const auto start = Clock::now();
+  auto elapsed_ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
+  if (game.over()) {
+    const auto w = game.outcome().winner();
+    report.value = !w ? SolveValue::Draw : *w == game.side_to_move() ? SolveValue::Win : SolveValue::Loss;
+    return report;
+  }
+  const std::size_t max_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 2 * kMaxMoves);
+  std::uint64_t used_before = 0;  // nodes of the questions already answered
+  auto last_progress = Clock::now();
+
+  // Asks one question within what is left of the budget.
+  auto ask = [&](Question q) {
+    ProofTree tree(game, q, max_nodes);
+    auto stop_reason = [&]() -> const char* {
+      if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) return "interrupted";
+      if (limits.time_ms && elapsed_ms() >= limits.time_ms) return "time";
+      if (limits.nodes && used_before + tree.size() >= limits.nodes) return "nodes";
+      return nullptr;
+    };
+    auto should_stop = [&] {
+      if (const char* reason = stop_reason()) {
+        report.stopped = reason;
+        return true;
+      }
+      if (on_progress && Clock::now() - last_progress >= std::chrono::seconds(1)) {
+        last_progress = Clock::now();
+        on_progress({q.claim() + "?", used_before + tree.size(), tree.root().proof, tree.root().disproof,
+                     tree.memory_bytes(), elapsed_ms()});
+      }
+      return false;
+    };
+    const Answer answer = tree.run(should_stop);
+    if (tree.full()) report.stopped = "memory";
+    used_before += tree.size();
+    report.memory_bytes = std::max(report.memory_bytes, tree.memory_bytes());
+    if (answer != Answer::Unknown && keep_proof) report.proof += tree.proof_text(game, report.proof_nodes) + "\n";
+    return std::pair{answer, answer == Answer::Unknown ? Move::none() : tree.settled_move(answer == Answer::Proven)};
+  };
+
+  const Color mover = game.side_to_move();
+  const auto [can_win, winning_move] = ask({mover, Goal::Win});
+  if (can_win == Answer::Proven) {
+    report.value = SolveValue::Win;
+    report.move = winning_move;
+  } else if (can_win == Answer::Disproven) {
+    report.cannot_win = true;
+    const auto [can_lose, saving_move] = ask({~mover, Goal::Win});
+    if (can_lose == Answer::Proven) {
+      report.value = SolveValue::Loss;
+    } else if (can_lose == Answer::Disproven) {
+      report.value = SolveValue::Draw;
+      report.cannot_lose = true;
+      report.move = saving_move;
+    }
+  }
+  report.nodes = used_before;
+  report.time_ms = elapsed_ms();
+  if (report.value != SolveValue::Unknown) report.stopped.clear();
+  return report;
+}
+
+}  // namespace loa

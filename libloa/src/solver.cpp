@@ -66,7 +66,10 @@ enum class Answer { Proven, Disproven, Unknown };
 // One question, searched best first.
 class ProofTree {
  public:
-  ProofTree(const Game& root, Question q, std::size_t max_nodes) : game_(root), question_(q), max_nodes_(max_nodes) {
+  // `max_nodes` is what the memory holds; `node_budget` what the solve may
+  // still create.
+  ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget)
+      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget) {
     nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
     nodes_.emplace_back();
     set_leaf(nodes_[0]);
@@ -81,6 +84,10 @@ class ProofTree {
       if ((i & 255) == 0 && should_stop()) return Answer::Unknown;
       if (nodes_.size() + kMaxMoves + 1 > max_nodes_) {
         full_ = true;
+        return Answer::Unknown;
+      }
+      if (nodes_.size() >= node_budget_) {
+        out_of_nodes_ = true;
         return Answer::Unknown;
       }
       // Down to the most-proving node, playing its moves.
@@ -98,6 +105,10 @@ class ProofTree {
         game_.play(nodes_[best].move);
         path.push_back(best);
       }
+      // Consistent numbers never lead to a settled node; if they did, stop
+      // rather than loop.
+      assert(!game_.over());
+      if (game_.over()) return Answer::Unknown;
       expand(path.back());
       // Back up to the root, undoing the moves.
       for (std::size_t k = path.size(); k-- > 0;) {
@@ -112,6 +123,7 @@ class ProofTree {
   std::size_t size() const { return nodes_.size(); }
   std::size_t memory_bytes() const { return nodes_.capacity() * sizeof(Node); }
   bool full() const { return full_; }
+  bool out_of_nodes() const { return out_of_nodes_; }
   Question question() const { return question_; }
 
   // A root move whose child is settled the way the root is (a winning move
@@ -245,8 +257,10 @@ class ProofTree {
   Game game_;
   Question question_;
   std::size_t max_nodes_;
+  std::uint64_t node_budget_;
   std::vector<Node> nodes_;
   bool full_ = false;
+  bool out_of_nodes_ = false;
 };
 
 }  // namespace
@@ -265,12 +279,18 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   auto last_progress = Clock::now();
 
   // Asks one question within what is left of the budget.
+  struct Asked {
+    Answer answer;
+    Move move;
+    std::string proof;
+    std::size_t proof_moves;
+  };
   auto ask = [&](Question q) {
-    ProofTree tree(game, q, max_nodes);
+    const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
+    ProofTree tree(game, q, max_nodes, left);
     auto stop_reason = [&]() -> const char* {
       if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) return "interrupted";
       if (limits.time_ms && elapsed_ms() >= limits.time_ms) return "time";
-      if (limits.nodes && used_before + tree.size() >= limits.nodes) return "nodes";
       return nullptr;
     };
     auto should_stop = [&] {
@@ -287,26 +307,41 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     };
     const Answer answer = tree.run(should_stop);
     if (tree.full()) report.stopped = "memory";
+    if (tree.out_of_nodes()) report.stopped = "nodes";
     used_before += tree.size();
     report.memory_bytes = std::max(report.memory_bytes, tree.memory_bytes());
-    if (answer != Answer::Unknown && keep_proof) report.proof += tree.proof_text(game, report.proof_nodes) + "\n";
-    return std::pair{answer, answer == Answer::Unknown ? Move::none() : tree.settled_move(answer == Answer::Proven)};
+    Asked out{answer, Move::none(), {}, 0};
+    if (answer != Answer::Unknown) {
+      out.move = tree.settled_move(answer == Answer::Proven);
+      if (keep_proof) out.proof = tree.proof_text(game, out.proof_moves) + "\n";
+    }
+    return out;
   };
 
+  // The proof keeps what decides: the win; the loss; for a draw, both
+  // "cannot win" and "cannot lose".
+  auto keep = [&](const Asked& a) {
+    report.proof += a.proof;
+    report.proof_nodes += a.proof_moves;
+  };
   const Color mover = game.side_to_move();
-  const auto [can_win, winning_move] = ask({mover, Goal::Win});
-  if (can_win == Answer::Proven) {
+  const Asked win = ask({mover, Goal::Win});
+  if (win.answer == Answer::Proven) {
     report.value = SolveValue::Win;
-    report.move = winning_move;
-  } else if (can_win == Answer::Disproven) {
+    report.move = win.move;
+    keep(win);
+  } else if (win.answer == Answer::Disproven) {
     report.cannot_win = true;
-    const auto [can_lose, saving_move] = ask({~mover, Goal::Win});
-    if (can_lose == Answer::Proven) {
+    const Asked loss = ask({~mover, Goal::Win});
+    if (loss.answer == Answer::Proven) {
       report.value = SolveValue::Loss;
-    } else if (can_lose == Answer::Disproven) {
+      keep(loss);
+    } else if (loss.answer == Answer::Disproven) {
       report.value = SolveValue::Draw;
       report.cannot_lose = true;
-      report.move = saving_move;
+      report.move = loss.move;
+      keep(win);
+      keep(loss);
     }
   }
   report.nodes = used_before;

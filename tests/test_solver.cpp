@@ -1,0 +1,159 @@
+// The proof-number solver against exhaustive search: on positions whose
+// game tree is finite and small (a ply limit a few plies ahead), the solver
+// must give exactly the value a full minimax gives, under rules with draws,
+// points and passes; its proofs must verify; history (the ply limit) must
+// decide what a position is worth.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "loa/notation.hpp"
+#include "loa/position_text.hpp"
+#include "loa/proof.hpp"
+#include "loa/solver.hpp"
+
+namespace loa {
+namespace {
+
+// The exact value for the side to move of a game whose tree is finite.
+SolveValue minimax(Game& g) {
+  if (g.over()) {
+    const auto w = g.outcome().winner();
+    return !w ? SolveValue::Draw : *w == g.side_to_move() ? SolveValue::Win : SolveValue::Loss;
+  }
+  SolveValue best = SolveValue::Loss;
+  for (Move m : g.legal_moves()) {
+    g.play(m);
+    const SolveValue v = minimax(g);
+    g.undo();
+    if (v == SolveValue::Loss) return SolveValue::Win;
+    if (v == SolveValue::Draw) best = SolveValue::Draw;
+  }
+  return best;
+}
+
+// Positions from random games, `plies_from_end` before their end.
+std::vector<Game> random_positions(const Rules& rules, int games, int plies_from_end, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<Game> out;
+  for (int i = 0; i < games; ++i) {
+    Game g(rules);
+    while (!g.over() && g.ply() < 300) {
+      const MoveList moves = g.legal_moves();
+      g.play(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+    }
+    for (int k = 0; k < plies_from_end && !g.moves().empty(); ++k) g.undo();
+    out.push_back(g);
+  }
+  return out;
+}
+
+// The position of `g` under `rules` with a ply limit `ahead` plies on, so
+// that exhaustive search is exact.
+Game with_limit(const Game& g, Rules rules, int ahead, LimitOutcome at_limit) {
+  rules.ply_limit = g.ply() + ahead;
+  rules.at_limit = at_limit;
+  rules.name = "limited";
+  auto parsed = parse_position_text(to_position_text(g), rules);
+  EXPECT_TRUE(parsed.ok()) << parsed.error();
+  return *parsed;
+}
+
+void expect_proof_matches(const SolveReport& r, const Game& g) {
+  const auto check = verify_proof(r.proof);
+  ASSERT_TRUE(check.ok()) << check.error() << "\n" << r.proof;
+  const std::string me = g.side_to_move() == Black ? "black" : "white";
+  const std::string them = g.side_to_move() == Black ? "white" : "black";
+  const std::string expected = r.value == SolveValue::Win    ? me + " wins"
+                               : r.value == SolveValue::Loss ? them + " wins"
+                                                             : them + " wins or draws; " + me + " wins or draws";
+  EXPECT_EQ(check->claims, expected);
+}
+
+struct Case {
+  Rules rules;
+  int ahead;
+  LimitOutcome at_limit;
+};
+
+TEST(Solver, AgreesWithExhaustiveSearchAndItsProofsVerify) {
+  const std::vector<Case> cases = {{five(), 4, LimitOutcome::Draw},     {six(), 3, LimitOutcome::Draw},
+                                   {loaps(), 3, LimitOutcome::Points},  {kattis(), 3, LimitOutcome::Draw},
+                                   {olympiad(), 2, LimitOutcome::Draw}, {scrambled_eggs(), 2, LimitOutcome::Points},
+                                   {codingame(), 3, LimitOutcome::Draw}};
+  int counts[4] = {0, 0, 0, 0};
+  unsigned seed = 1;
+  for (const Case& c : cases) {
+    for (int from_end : {1, 2, 3, 5, 8}) {
+      for (const Game& position : random_positions(c.rules, 4, from_end, seed++)) {
+        Game g = with_limit(position, c.rules, c.ahead, c.at_limit);
+        const SolveValue exact = minimax(g);
+        Solver solver;
+        solver.keep_proof = true;
+        const SolveReport r = solver.solve(g, SolveLimits{0, 0, 64, nullptr});
+        ASSERT_EQ(r.value, exact) << c.rules.name << " " << to_position_text(g) << " limit " << g.rules().ply_limit;
+        ++counts[static_cast<int>(exact)];
+        if (g.over()) continue;
+        expect_proof_matches(r, g);
+        if (r.value == SolveValue::Win || r.value == SolveValue::Draw) {
+          // The move given keeps the value: after it the opponent cannot do better.
+          ASSERT_FALSE(r.move.is_none());
+          g.play(r.move);
+          const SolveValue after = minimax(g);
+          EXPECT_EQ(after, r.value == SolveValue::Win ? SolveValue::Loss : SolveValue::Draw);
+        }
+      }
+    }
+  }
+  // The positions cover every value.
+  EXPECT_GT(counts[static_cast<int>(SolveValue::Win)], 5);
+  EXPECT_GT(counts[static_cast<int>(SolveValue::Loss)], 5);
+  EXPECT_GT(counts[static_cast<int>(SolveValue::Draw)], 5);
+}
+
+TEST(Solver, HistoryDecidesNotThePositionAlone) {
+  // Black to move wins in one under LOAPS...
+  const Rules rules = loaps();
+  Game g = *parse_position_text("7/5w1/7/6w/1b5/7/b6 b 0 0 0", rules);
+  EXPECT_EQ(Solver().solve(g, {}).value, SolveValue::Win);
+  // ...but not when the ply limit falls before the winning move.
+  Rules limited = rules;
+  limited.ply_limit = 3;
+  Game late = *parse_position_text("7/5w1/7/6w/1b5/7/b6 b 3 0 0", limited);
+  EXPECT_TRUE(late.over());
+  EXPECT_EQ(Solver().solve(late, {}).value, SolveValue::Draw);
+  // The same positions with the limit four plies on and two: where a win
+  // takes three plies, the nearer limit makes it a draw, and the solver
+  // follows the exhaustive search both times.
+  int changed = 0;
+  for (const Game& position : random_positions(five(), 30, 3, 99)) {
+    Game open = with_limit(position, five(), 4, LimitOutcome::Draw);
+    Game tight = with_limit(position, five(), 2, LimitOutcome::Draw);
+    const SolveValue open_value = Solver().solve(open, {}).value;
+    const SolveValue tight_value = Solver().solve(tight, {}).value;
+    EXPECT_EQ(open_value, minimax(open));
+    EXPECT_EQ(tight_value, minimax(tight));
+    changed += open_value != tight_value;
+  }
+  EXPECT_GT(changed, 0);
+}
+
+TEST(Solver, BudgetsEndTheSolveWithUnknown) {
+  const Game start(olympiad());
+  Solver solver;
+  const SolveReport by_nodes = solver.solve(start, SolveLimits{5000, 0, 64, nullptr});
+  EXPECT_EQ(by_nodes.value, SolveValue::Unknown);
+  EXPECT_EQ(by_nodes.stopped, "nodes");
+  EXPECT_LE(by_nodes.nodes, 5000u + kMaxMoves);  // at most one expansion past the budget
+  const SolveReport by_memory = solver.solve(start, SolveLimits{0, 0, 1, nullptr});
+  EXPECT_EQ(by_memory.value, SolveValue::Unknown);
+  EXPECT_EQ(by_memory.stopped, "memory");
+  EXPECT_LE(by_memory.memory_bytes, std::size_t{1} << 20);
+  const std::atomic<bool> stop{true};
+  const SolveReport interrupted = solver.solve(start, SolveLimits{0, 0, 64, &stop});
+  EXPECT_EQ(interrupted.stopped, "interrupted");
+  EXPECT_TRUE(interrupted.proof.empty());
+}
+
+}  // namespace
+}  // namespace loa

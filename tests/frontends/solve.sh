@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# loa solve and loa verify-proof end to end: a proven win and its proof
+# verified; a damaged proof refused; a budget that runs out; --json; Ctrl-C
+# in a long solve (exit 130, what was learned still printed); each exit code.
+# usage: solve.sh LOA
+set -u
+loa="$1"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "solve.sh: FAIL: $*"; exit 1; }
+
+out="$("$loa" solve -q -r loaps -p "7/5w1/7/6w/1b5/7/b6 b" --proof "$dir/win.txt")"; rc=$?
+[ $rc -eq 0 ] || fail "a win in one: exit $rc"
+grep -qx "result: win for black to move" <<<"$out" || fail "a win in one: $out"
+grep -qxE "move: (a1-a2|b3-b2)" <<<"$out" || fail "the winning move: $out"
+out="$("$loa" verify-proof "$dir/win.txt")" || fail "the proof of a win in one does not verify: $out"
+[ "$out" = "verified: black wins (1 section, 1 moves)" ] || fail "verify-proof said: $out"
+
+# A deeper result (a loss for black under LOAPS, some thousand nodes), its
+# proof, and the proof damaged.
+pos="7/2w2w1/7/6w/7/2b4/b5b b"
+out="$("$loa" solve -q -r loaps -p "$pos" --proof "$dir/deep.txt")" || fail "$pos: $out"
+grep -qx "result: loss for black to move" <<<"$out" || fail "$pos: $out"
+"$loa" verify-proof "$dir/deep.txt" >/dev/null || fail "the deeper proof does not verify"
+grep -v '^\[Moves' "$dir/deep.txt" | sed '$d' | sed '$d' >"$dir/cut.txt"
+err="$("$loa" verify-proof "$dir/cut.txt" 2>&1 >/dev/null)"; rc=$?
+[ $rc -eq 1 ] && grep -q "line [0-9]*:" <<<"$err" || fail "a damaged proof: exit $rc, $err"
+head -c 3000 /dev/urandom >"$dir/junk.txt"
+"$loa" verify-proof "$dir/junk.txt" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "binary junk as a proof: exit $rc"
+
+# A budget too small: unknown, exit 1, the reason in the JSON.
+out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?
+[ $rc -eq 1 ] || fail "a 5-node budget: exit $rc ($out)"
+grep -qE '^\{"result": "unknown", "to_move": "black", "move": null, "nodes": [0-9]+, .*"stopped": "nodes"\}$' <<<"$out" ||
+  fail "--json with a budget: $out"
+
+# Ctrl-C: the solve stops, prints what it has, exits 130.
+"$loa" solve -q -r olympiad --memory 4000 >"$dir/int.txt" 2>&1 &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc -eq 130 ] || fail "Ctrl-C: exit $rc"
+grep -q "^result: unknown for black to move (stopped by interrupted" "$dir/int.txt" || fail "Ctrl-C: $(cat "$dir/int.txt")"
+echo "solve.sh: ok"

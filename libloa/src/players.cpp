@@ -80,7 +80,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (spec == "racer") return std::unique_ptr<Player>(new RacePlayer());
   const std::string usage =
       " (random, greedy, racer, "
-      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N]"
+      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N][:"
+      "solver=PERCENT]"
       "[:catorder=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
@@ -120,6 +121,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       search.realisation_base = int(n);
     else if (key == "catorder" && n <= 1)
       search.category_order = n;
+    else if (key == "solver" && n <= 90)
+      search.prover_share = int(n);
     else
       known = false;
     for (int i = 0; !known && i < EvalWeights::kCount; ++i)

@@ -95,6 +95,7 @@ struct SharedSearch {
 void Engine::new_game() {
   tt_.clear();
   std::fill(history_.begin(), history_.end(), 0);
+  last_score_ = 0;
 }
 
 class Searcher {
@@ -447,7 +448,34 @@ SearchResult Searcher::run() {
   return result;
 }
 
-SearchResult Engine::search(const Game& game, const Limits& limits) {
+SearchResult Engine::search(const Game& game, const Limits& given) {
+  Limits limits = given;
+  if (root_prover && options_.prover_share > 0 && !game.over()) {
+    const Position& pos = game.position();
+    const int fewest = std::min(popcount(pos.pieces(Black)), popcount(pos.pieces(White)));
+    const TimeBudget budget = time_budget(limits, game);
+    if (budget.soft_ms > 0 && (fewest <= options_.prover_pieces || std::abs(last_score_) >= options_.prover_score) &&
+        !is_decisive(last_score_)) {
+      const auto start = Clock::now();
+      const ProvenWin win =
+          root_prover(game, std::max<std::int64_t>(1, budget.soft_ms * options_.prover_share / 100), stop_);
+      const std::int64_t spent = elapsed_ms(start);
+      if (!win.move.is_none()) {
+        SearchResult r;
+        r.best = win.move;
+        r.score = last_score_ = win_in(std::max(1, win.plies));
+        r.depth = win.plies;
+        r.time_ms = spent;
+        r.pv = {win.move};
+        if (on_iteration) on_iteration({r.depth, r.depth, r.score, Bound::Exact, 0, spent, 0, 0, r.pv});
+        return r;
+      }
+      // The search has what the prover left.
+      if (limits.movetime_ms > 0) limits.movetime_ms = int(std::max<std::int64_t>(1, limits.movetime_ms - spent));
+      const Color us = game.side_to_move();
+      if (limits.has_clock(us)) limits.time_ms[us] = std::max<std::int64_t>(1, limits.time_ms[us] - spent);
+    }
+  }
   // The stop flag is not cleared here: a stop() that came before this thread
   // ran would be lost, and an infinite search would never end (clear_stop()).
   // The searchers' tables are large for a stack frame.
@@ -464,6 +492,7 @@ SearchResult Engine::search(const Game& game, const Limits& limits) {
   shared.done.store(true, std::memory_order_relaxed);
   for (std::thread& t : threads) t.join();
   result.nodes += shared.helper_nodes.load(std::memory_order_relaxed);
+  last_score_ = result.score;
   return result;
 }
 

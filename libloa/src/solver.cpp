@@ -135,13 +135,49 @@ class ProofTree {
     return Move::none();
   }
 
+  // Visits the proof of the settled root depth first: `visit(depth, move)`
+  // for each move, at the claimant's turns the first settled child only, at
+  // the other side's every child. The side to move at each node comes from
+  // replaying, as the checker will.
+  template <class Visit>
+  void walk_proof(const Game& root_game, Visit visit) const {
+    const bool proven = root().proof == 0;
+    const Color claimant = proven ? question_.prover : ~question_.prover;
+    auto settled = [&](const Node& n) { return (proven ? n.proof : n.disproof) == 0; };
+    Game g = root_game;
+    struct Frame {
+      std::uint32_t node;
+      std::uint32_t next;  // the next child to look at
+      int depth;
+    };
+    std::vector<Frame> stack{{0, nodes_[0].first, 0}};
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const Node& n = nodes_[f.node];
+      const bool chooser = g.side_to_move() == claimant;
+      std::uint32_t child = n.first + n.count;
+      for (std::uint32_t c = f.next; c < n.first + n.count; ++c) {
+        if (!settled(nodes_[c])) continue;
+        if (chooser && c != first_settled(n, settled)) continue;
+        child = c;
+        break;
+      }
+      if (child == n.first + n.count) {
+        stack.pop_back();
+        if (!stack.empty()) g.undo();
+        continue;
+      }
+      f.next = child + 1;
+      const int depth = f.depth + 1;
+      visit(depth, nodes_[child].move);
+      g.play(nodes_[child].move);
+      stack.push_back({child, nodes_[child].first, depth});
+    }
+  }
+
   // The proof text of the settled root: one section claiming what was shown.
   std::string proof_text(const Game& root_game, std::size_t& moves_written) const {
-    const bool proven = root().proof == 0;
-    const Question claim = proven ? question_ : question_.opposite();
-    // The side that picks one move is the claim's prover; in the tree the
-    // settled number is the proof number when proven, else the disproof.
-    auto settled = [&](const Node& n) { return (proven ? n.proof : n.disproof) == 0; };
+    const Question claim = root().proof == 0 ? question_ : question_.opposite();
     Game start = root_game;
     std::string before;
     for (Move m : root_game.moves()) {
@@ -158,41 +194,19 @@ class ProofTree {
     out += "[Claim \"" + claim.claim() + "\"]\n";
     std::string body;
     std::size_t written = 0;
-    // Depth-first, children of a node in order; the side to move at each node
-    // comes from replaying, as the verifier will.
-    Game g = root_game;
-    struct Frame {
-      std::uint32_t node;
-      std::uint32_t next;  // next child to visit
-      int depth;
-    };
-    std::vector<Frame> stack{{0, nodes_[0].first, 0}};
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      const Node& n = nodes_[f.node];
-      const bool chooser = g.side_to_move() == claim.prover;
-      std::uint32_t child = n.first + n.count;
-      for (std::uint32_t c = f.next; c < n.first + n.count; ++c) {
-        if (!settled(nodes_[c])) continue;
-        // The chooser names one move: the first settled child, and no other.
-        if (chooser && c != first_settled(n, settled)) continue;
-        child = c;
-        break;
-      }
-      if (child == n.first + n.count) {
-        stack.pop_back();
-        if (!stack.empty()) g.undo();
-        continue;
-      }
-      f.next = child + 1;
-      const int depth = f.depth + 1;
-      body += std::to_string(depth) + " " + move_text(nodes_[child].move) + "\n";
+    walk_proof(root_game, [&](int depth, Move m) {
+      body += std::to_string(depth) + " " + move_text(m) + "\n";
       ++written;
-      g.play(nodes_[child].move);
-      stack.push_back({child, nodes_[child].first, depth});
-    }
+    });
     moves_written += written;
     return out + "[Moves \"" + std::to_string(written) + "\"]\n\n" + body;
+  }
+
+  // The longest line of the proof.
+  int proof_depth(const Game& root_game) const {
+    int deepest = 0;
+    walk_proof(root_game, [&](int depth, Move) { deepest = std::max(deepest, depth); });
+    return deepest;
   }
 
  private:
@@ -284,6 +298,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     Move move;
     std::string proof;
     std::size_t proof_moves;
+    int depth;
   };
   auto ask = [&](Question q) {
     const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
@@ -310,9 +325,10 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     if (tree.out_of_nodes()) report.stopped = "nodes";
     used_before += tree.size();
     report.memory_bytes = std::max(report.memory_bytes, tree.memory_bytes());
-    Asked out{answer, Move::none(), {}, 0};
+    Asked out{answer, Move::none(), {}, 0, 0};
     if (answer != Answer::Unknown) {
       out.move = tree.settled_move(answer == Answer::Proven);
+      out.depth = tree.proof_depth(game);
       if (keep_proof) out.proof = tree.proof_text(game, out.proof_moves) + "\n";
     }
     return out;
@@ -329,8 +345,9 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   if (win.answer == Answer::Proven) {
     report.value = SolveValue::Win;
     report.move = win.move;
+    report.proof_depth = win.depth;
     keep(win);
-  } else if (win.answer == Answer::Disproven) {
+  } else if (win.answer == Answer::Disproven && !win_only) {
     report.cannot_win = true;
     const Asked loss = ask({~mover, Goal::Win});
     if (loss.answer == Answer::Proven) {
@@ -348,6 +365,19 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   report.time_ms = elapsed_ms();
   if (report.value != SolveValue::Unknown) report.stopped.clear();
   return report;
+}
+
+void use_solver(Engine& engine, std::size_t memory_mb) {
+  engine.root_prover = [memory_mb](const Game& game, std::int64_t budget_ms, const std::atomic<bool>& stop) {
+    Solver solver;
+    solver.win_only = true;
+    SolveLimits limits;
+    limits.time_ms = budget_ms;
+    limits.memory_mb = memory_mb;
+    limits.interrupt = &stop;
+    const SolveReport r = solver.solve(game, limits);
+    return r.value == SolveValue::Win ? ProvenWin{r.move, r.proof_depth} : ProvenWin{};
+  };
 }
 
 }  // namespace loa

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "loa/notation.hpp"
+#include "loa/solver.hpp"
 #include "loa/variant.hpp"
 
 namespace loa::cli {
@@ -106,7 +107,15 @@ Move UgiPlayer::choose(const Game& game) {
 }
 
 Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms) {
-  if (spec.rfind("ugi:", 0) != 0) return make_player(spec, seed);
+  if (spec.rfind("ugi:", 0) != 0) {
+    auto player = make_player(spec, seed);
+    // An engine given a share of its time for proofs ("engine:solver=25")
+    // gets the solver to ask; the library's players do not link it.
+    if (player)
+      if (auto* engine = dynamic_cast<EnginePlayer*>(player->get()); engine && engine->engine().options().prover_share)
+        use_solver(engine->engine());
+    return player;
+  }
   std::istringstream words(spec.substr(4));
   std::vector<std::string> argv;
   for (std::string w; words >> w;) argv.push_back(w);

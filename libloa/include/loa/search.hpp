@@ -77,6 +77,20 @@ struct SearchOptions {
   // Orders quiet moves by their category's probability (with history)
   // instead of by the approach to the centre of mass.
   bool category_order = false;
+  // The share of a move's time (percent) the root prover (Engine::
+  // root_prover) may spend, where a proof is likely: a side with at most
+  // `prover_pieces` pieces, or the last search's score at least
+  // `prover_score` either way. 0: never asked. Only timed searches ask, so
+  // depth- and node-limited searches stay deterministic.
+  int prover_share = 0;
+  int prover_pieces = 5;
+  int prover_score = 1500;
+};
+
+// A move a prover has shown to win, and the length of its longest line.
+struct ProvenWin {
+  Move move = Move::none();
+  int plies = 0;
 };
 
 class Engine {
@@ -101,6 +115,13 @@ class Engine {
   // Called after each completed iteration (and after a fail at the root).
   std::function<void(const SearchInfo&)> on_iteration;
 
+  // Asked at the root before a timed search where a proof is likely (see
+  // SearchOptions::prover_share): given the game, a time budget and the
+  // engine's stop flag, a move proven to win, or none. use_solver()
+  // (loa/solver.hpp) installs the proof-number solver; contest entries,
+  // which do not link it, leave this empty and search alone.
+  std::function<ProvenWin(const Game&, std::int64_t budget_ms, const std::atomic<bool>& stop)> root_prover;
+
   // Searches the game's position within the limits and returns the best move
   // found (a legal move whenever the game is not over). Blocks the caller;
   // another thread may call stop(). Deterministic for a node or depth limit
@@ -123,6 +144,8 @@ class Engine {
   SearchOptions options_;
   std::atomic<bool> stop_{false};
   int threads_ = 1;
+  // The last search's score, for the prover's "a proof is likely".
+  Value last_score_ = 0;
   // History of quiet moves by side, origin and destination.
   std::vector<std::int32_t> history_ = std::vector<std::int32_t>(2 * 64 * 64, 0);
 };

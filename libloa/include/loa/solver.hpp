@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "loa/game.hpp"
+#include "loa/search.hpp"
 
 namespace loa {
 
@@ -55,6 +56,9 @@ struct SolveReport {
   std::int64_t time_ms = 0;
   std::size_t memory_bytes = 0;  // the largest tree's
   std::size_t proof_nodes = 0;   // moves in the proof text
+  // For a win, the longest line of the proof: the loser's best resistance
+  // against the proof's moves (an upper bound on the shortest win).
+  int proof_depth = 0;
   // What was learned when the value is Unknown: the side to move cannot
   // win, or cannot lose.
   bool cannot_win = false;
@@ -71,8 +75,15 @@ class Solver {
   std::function<void(const SolveProgress&)> on_progress;
   // Write the proof text into the report.
   bool keep_proof = false;
+  // Ask only whether the side to move can win (what an engine wants).
+  bool win_only = false;
 
   SolveReport solve(const Game& game, const SolveLimits& limits);
 };
+
+// Lets `engine` ask the solver at the root where a proof is likely
+// (Engine::root_prover; SearchOptions::prover_share says how much time),
+// with a tree of at most `memory_mb`.
+void use_solver(Engine& engine, std::size_t memory_mb = 64);
 
 }  // namespace loa

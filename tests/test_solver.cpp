@@ -158,6 +158,34 @@ TEST(Solver, BudgetsEndTheSolveWithUnknown) {
   EXPECT_TRUE(interrupted.proof.empty());
 }
 
+TEST(Solver, TheEngineAsksItWhereAProofIsLikely) {
+  // White has three pieces: a proof is likely, and black wins at once.
+  const Game g = *parse_position_text("7/5w1/7/6w/7/2b4/b6 b", loaps());
+  Engine engine(1);
+  engine.options().prover_share = 50;
+  Limits limits;
+  limits.movetime_ms = 200;
+  // Without the solver installed, the share alone changes nothing.
+  EXPECT_GT(engine.search(g, limits).nodes, 0u);
+  use_solver(engine);
+  engine.new_game();  // the last score was a win already: then it would not ask
+  const SearchResult r = engine.search(g, limits);
+  EXPECT_EQ(r.nodes, 0u);  // the proof answered, not the search
+  EXPECT_EQ(r.score, win_in(1));
+  Game after = g;
+  after.play(r.best);
+  EXPECT_TRUE(after.over() && after.outcome().winner() == Black) << move_text(r.best);
+  // Depth-limited searches never ask: they stay deterministic.
+  engine.new_game();
+  Limits depth;
+  depth.depth = 3;
+  EXPECT_GT(engine.search(g, depth).nodes, 0u);
+  // Nor does a share of 0.
+  engine.new_game();
+  engine.options().prover_share = 0;
+  EXPECT_GT(engine.search(g, limits).nodes, 0u);
+}
+
 // tests/data/solver-positions.tsv: positions from the thesis games and
 // self-play, each proven by scripts/solver-testset.py (every proof checked
 // by loa verify-proof). Those the solver settles within 300,000 nodes are

@@ -8,6 +8,7 @@
 
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
+#include "loa/solver.hpp"
 #include "loa/variant.hpp"
 
 namespace loa::cli {
@@ -45,6 +46,7 @@ bool UgiSession::handle(const std::string& line) {
     say("id name libloa 0.2");
     say("id author the libloa authors");
     say("option name Hash type spin default 16 min 1 max 65536");
+    say("option name ProofShare type spin default 0 min 0 max 90");
     say("option name Rules type string default olympiad");
     say("option name Seed type spin default 0 min 0 max 2147483647");
     say(fmt::format("option name Threads type spin default 1 min 1 max {}", kMaxThreads));
@@ -102,6 +104,12 @@ void UgiSession::set_option(std::istringstream& in) {
       engine_.set_hash(1);
       return error(fmt::format("cannot allocate {} MiB; the table is now 1 MiB", n));
     }
+  } else if (name == "proofshare") {
+    // The share of a timed move the proof-number solver may use where a
+    // proof is likely (docs/solver.md); 0 switches it off.
+    if (!numeric || n < 0 || n > 90) return error("ProofShare must be 0..90 (percent)");
+    engine_.options().prover_share = int(n);
+    if (n > 0 && !engine_.root_prover) use_solver(engine_);
   } else if (name == "threads") {
     if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));
     engine_.set_threads(int(n));

@@ -8,7 +8,7 @@ decisive score, "win in N" or "loss in N", that agrees with the proven
 value; it cannot prove a draw). A position settled within 1 s is settled
 within 10 s too; only the others are run again at 10 s.
 
-usage: scripts/solver-compare.py [--loa build/bin/loa] [--set tests/data/solver-positions.tsv] [--times 1 10]
+usage: scripts/solver-compare.py [--loa build/bin/loa] [--set tests/data/solver-positions.tsv] [--times 1 10] [--only solver|alpha-beta]
 """
 import argparse
 import json
@@ -40,11 +40,14 @@ def main():
     parser.add_argument("--loa", default="build/bin/loa")
     parser.add_argument("--set", default="tests/data/solver-positions.tsv")
     parser.add_argument("--times", type=float, nargs="+", default=[1, 10])
+    parser.add_argument("--only", choices=["solver", "alpha-beta"], help="run one side (two runs can share the cores)")
     args = parser.parse_args()
     rows = [l.rstrip("\n").split("\t") for l in open(args.set) if l.strip() and not l.startswith("#")]
     print(f"{len(rows)} positions: {sum(r[2] == 'win' for r in rows)} wins, {sum(r[2] == 'loss' for r in rows)} "
           f"losses, {sum(r[2] == 'draw' for r in rows)} draws for the side to move")
     for name, settles in (("solver", solver_settles), ("alpha-beta", engine_settles)):
+        if args.only and args.only != name:
+            continue
         open_rows = rows
         for seconds in sorted(args.times):
             open_rows = [r for r in open_rows if not settles(args.loa, r[0], r[1], seconds, r[2])]

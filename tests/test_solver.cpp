@@ -186,6 +186,16 @@ TEST(Solver, TheEngineAsksItWhereAProofIsLikely) {
   EXPECT_GT(engine.search(g, limits).nodes, 0u);
 }
 
+TEST(Solver, CombineRootFollowsMinimax) {
+  const Move a(0, 8, false), b(1, 9, false), c(2, 10, false);
+  using V = SolveValue;
+  EXPECT_EQ(combine_root({{a, V::Win}, {b, V::Loss}, {c, V::Unknown}}, 3), std::pair(V::Win, b));
+  EXPECT_EQ(combine_root({{a, V::Win}, {b, V::Win}, {c, V::Win}}, 3).first, V::Loss);
+  EXPECT_EQ(combine_root({{a, V::Win}, {b, V::Win}}, 3).first, V::Unknown);  // a job missing
+  EXPECT_EQ(combine_root({{a, V::Win}, {b, V::Draw}, {c, V::Win}}, 3), std::pair(V::Draw, b));
+  EXPECT_EQ(combine_root({{a, V::Draw}, {b, V::Unknown}, {c, V::Win}}, 3).first, V::Unknown);
+}
+
 // tests/data/solver-positions.tsv: positions from the thesis games and
 // self-play, each proven by scripts/solver-testset.py (every proof checked
 // by loa verify-proof). Those the solver settles within 300,000 nodes are

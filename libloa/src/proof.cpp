@@ -182,6 +182,48 @@ Expected<std::size_t> check_section(const Section& s) {
 
 }  // namespace
 
+Expected<std::string> graft_proofs(std::string_view claim,
+                                   const std::vector<std::pair<std::string, std::string>>& children) {
+  if (children.empty()) return Error{"no proofs to join"};
+  const std::string wins = claim.size() > 10 ? std::string(claim.substr(0, 10)) : std::string(claim);
+  std::string header, body;
+  std::size_t moves = 0;
+  for (const auto& [move, text] : children) {
+    const auto sections = split_sections(text);
+    if (!sections) return Error{"the proof after " + move + ": " + sections.error()};
+    const Section* found = nullptr;
+    for (const Section& s : *sections) {
+      const std::string c = s.tag("Claim").value_or("");
+      if (c == claim || c == wins) found = &s;
+      if (c == claim) break;
+    }
+    if (!found) return Error{"the proof after " + move + " claims nothing that gives \"" + std::string(claim) + "\""};
+    // The position's Before: the section's, less its last move.
+    std::string before = found->tag("Before").value_or("");
+    const std::size_t cut = before.rfind(' ');
+    const std::string last = cut == std::string::npos ? before : before.substr(cut + 1);
+    before = cut == std::string::npos ? "" : before.substr(0, cut);
+    if (last != move) return Error{"the proof after " + move + " starts after " + last};
+    std::string head = "[Rules \"" + escape_tag(found->tag("Rules").value_or("")) + "\"]\n";
+    if (const auto v = found->tag("Variant")) head += "[Variant \"" + escape_tag(*v) + "\"]\n";
+    head += "[Start \"" + found->tag("Start").value_or("") + "\"]\n";
+    if (!before.empty()) head += "[Before \"" + before + "\"]\n";
+    if (header.empty()) header = head;
+    if (head != header) return Error{"the proof after " + move + " starts from another position"};
+    body += "1 " + move + "\n";
+    for (const auto& [line, text_line] : found->moves) {
+      const std::size_t space = text_line.find(' ');
+      int depth = 0;
+      if (space == std::string_view::npos ||
+          std::from_chars(text_line.data(), text_line.data() + space, depth).ec != std::errc())
+        return Error{"the proof after " + move + ": line " + std::to_string(line) + " is not \"DEPTH MOVE\""};
+      body += std::to_string(depth + 1) + std::string(text_line.substr(space)) + "\n";
+    }
+    moves += found->moves.size() + 1;
+  }
+  return header + "[Claim \"" + std::string(claim) + "\"]\n[Moves \"" + std::to_string(moves) + "\"]\n\n" + body;
+}
+
 Expected<ProofCheck> verify_proof(std::string_view text) {
   const auto sections = split_sections(text);
   if (!sections) return Error{sections.error()};

@@ -63,6 +63,24 @@ static_assert(sizeof(Node) <= 16);
 
 enum class Answer { Proven, Disproven, Unknown };
 
+// The tags a proof section starts with: the rules, the start and the moves
+// from it to `root`, and the claim.
+std::string proof_header(const Game& root, const std::string& claim) {
+  Game start = root;
+  std::string before;
+  for (Move m : root.moves()) {
+    if (!before.empty()) before += ' ';
+    before += move_text(m);
+  }
+  for (std::size_t i = 0; i < root.moves().size(); ++i) start.undo();
+  std::string out = "[Rules \"" + escape_tag(start.rules().name) + "\"]\n";
+  const auto named = preset(start.rules().name);
+  if (!named || !(*named == start.rules())) out += "[Variant \"" + escape_tag(format_variant(start.rules())) + "\"]\n";
+  out += "[Start \"" + to_position_text(start) + "\"]\n";
+  if (!before.empty()) out += "[Before \"" + before + "\"]\n";
+  return out + "[Claim \"" + claim + "\"]\n";
+}
+
 // One question, searched best first.
 class ProofTree {
  public:
@@ -178,20 +196,7 @@ class ProofTree {
   // The proof text of the settled root: one section claiming what was shown.
   std::string proof_text(const Game& root_game, std::size_t& moves_written) const {
     const Question claim = root().proof == 0 ? question_ : question_.opposite();
-    Game start = root_game;
-    std::string before;
-    for (Move m : root_game.moves()) {
-      if (!before.empty()) before += ' ';
-      before += move_text(m);
-    }
-    for (std::size_t i = 0; i < root_game.moves().size(); ++i) start.undo();
-    std::string out = "[Rules \"" + escape_tag(start.rules().name) + "\"]\n";
-    const auto named = preset(start.rules().name);
-    if (!named || !(*named == start.rules()))
-      out += "[Variant \"" + escape_tag(format_variant(start.rules())) + "\"]\n";
-    out += "[Start \"" + to_position_text(start) + "\"]\n";
-    if (!before.empty()) out += "[Before \"" + before + "\"]\n";
-    out += "[Claim \"" + claim.claim() + "\"]\n";
+    std::string out = proof_header(root_game, claim.claim());
     std::string body;
     std::size_t written = 0;
     walk_proof(root_game, [&](int depth, Move m) {
@@ -284,8 +289,17 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   const auto start = Clock::now();
   auto elapsed_ms = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count(); };
   if (game.over()) {
+    // Settled already; its proof is the game end itself.
     const auto w = game.outcome().winner();
     report.value = !w ? SolveValue::Draw : *w == game.side_to_move() ? SolveValue::Win : SolveValue::Loss;
+    if (keep_proof) {
+      auto name = [](Color c) { return std::string(c == Black ? "black" : "white"); };
+      const std::string end = "[Moves \"0\"]\n\n\n";
+      if (w) report.proof = proof_header(game, name(*w) + " wins") + end;
+      if (!w)
+        report.proof = proof_header(game, name(~game.side_to_move()) + " wins or draws") + end +
+                       proof_header(game, name(game.side_to_move()) + " wins or draws") + end;
+    }
     return report;
   }
   const std::size_t max_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 2 * kMaxMoves);
@@ -365,6 +379,18 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   report.time_ms = elapsed_ms();
   if (report.value != SolveValue::Unknown) report.stopped.clear();
   return report;
+}
+
+std::pair<SolveValue, Move> combine_root(const std::vector<RootChild>& children, int legal_moves) {
+  bool all_known = static_cast<int>(children.size()) == legal_moves;
+  Move draw = Move::none();
+  for (const RootChild& c : children) {
+    if (c.value == SolveValue::Loss) return {SolveValue::Win, c.move};
+    if (c.value == SolveValue::Unknown) all_known = false;
+    if (c.value == SolveValue::Draw && draw.is_none()) draw = c.move;
+  }
+  if (!all_known) return {SolveValue::Unknown, Move::none()};
+  return draw.is_none() ? std::pair{SolveValue::Loss, Move::none()} : std::pair{SolveValue::Draw, draw};
 }
 
 void use_solver(Engine& engine, std::size_t memory_mb) {

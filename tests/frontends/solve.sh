@@ -35,6 +35,20 @@ out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?
 grep -qE '^\{"result": "unknown", "to_move": "black", "move": null, "nodes": [0-9]+, .*"stopped": "nodes"\}$' <<<"$out" ||
   fail "--json with a budget: $out"
 
+# A solve split at the root into jobs, the jobs run, the results merged: the
+# same value as solving at once, and the joined proof verifies. With one job
+# missing the root stays unknown.
+"$loa" solve -q -r loaps -p "$pos" --split "$dir/jobs" --time 20 >/dev/null || fail "--split"
+[ "$(wc -l <"$dir/jobs/jobs.txt")" -eq 13 ] || fail "--split: not a job per root move: $(cat "$dir/jobs/jobs.txt")"
+bash "$dir/jobs/jobs.txt" || fail "the jobs failed"
+out="$("$loa" solve -r loaps -p "$pos" --merge "$dir/jobs" --proof "$dir/merged.txt")" || fail "--merge: $out"
+grep -qx "result: loss for black to move" <<<"$out" || fail "--merge: $out"
+"$loa" verify-proof "$dir/merged.txt" | grep -q "^verified: white wins (1 section" || fail "the merged proof"
+rm "$dir/jobs/c2-b2.json"
+out="$("$loa" solve -r loaps -p "$pos" --merge "$dir/jobs")"; rc=$?
+[ $rc -eq 1 ] && grep -q "^result: unknown for black to move (stopped by jobs: 12 of 13 settled" <<<"$out" ||
+  fail "--merge with a job missing: exit $rc, $out"
+
 # Ctrl-C: the solve stops, prints what it has, exits 130.
 "$loa" solve -q -r olympiad --memory 4000 >"$dir/int.txt" 2>&1 &
 pid=$!

@@ -6,10 +6,16 @@
 // 130 interrupted by Ctrl-C (what was learned is still printed).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "commands/commands.hpp"
 #include "common.hpp"
@@ -45,6 +51,121 @@ std::string read_file(const std::string& command, const std::string& path) {
   return text.str();
 }
 
+// The words that set up the game again: what --split hands each job.
+std::string game_words(const po::variables_map& vm) {
+  auto quote = [](const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+  };
+  std::string words = "--rules " + quote(vm["rules"].as<std::string>());
+  if (vm.count("position")) words += " --position " + quote(vm["position"].as<std::string>());
+  return words;
+}
+
+std::string moves_text(const Game& game) {
+  std::string out;
+  for (Move m : game.moves()) {
+    if (!out.empty()) out += ' ';
+    out += move_text(m);
+  }
+  return out;
+}
+
+// --split DIR: a line per root move in DIR/jobs.txt, each a loa solve of the
+// position after that move writing DIR/MOVE.json and DIR/MOVE.proof; any
+// scheduler runs the lines (docs/solver.md).
+int split_jobs(const po::variables_map& vm, const Game& game, const std::string& dir, const std::string& budget) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::ofstream jobs(fs::path(dir) / "jobs.txt", std::ios::trunc);
+  if (ec || !jobs) throw UsageError{"solve: cannot write " + dir + "/jobs.txt"};
+  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  const std::string root = moves_text(game);
+  int n = 0;
+  for (Move m : game.legal_moves()) {
+    const std::string name = move_text(m);
+    const std::string out = (fs::path(dir) / name).string();
+    jobs << fmt::format("{} solve -q --json {} --moves '{}' {} --proof '{}.proof' > '{}.json'\n",
+                        self.empty() ? "loa" : self, game_words(vm), root.empty() ? name : root + " " + name, budget,
+                        out, out);
+    ++n;
+  }
+  if (!jobs) throw UsageError{"solve: cannot write " + dir + "/jobs.txt", 1};
+  fmt::print("{} jobs in {}/jobs.txt; run them (bash, GNU parallel, a Slurm array), then: loa solve {} {}--merge {}\n",
+             n, dir, game_words(vm), root.empty() ? "" : "--moves '" + root + "' ", dir);
+  return 0;
+}
+
+std::optional<std::string> read_if_there(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --merge DIR: the root's value from the jobs' DIR/MOVE.json (a job missing,
+// unfinished or unknown counts as unknown); with a proof, the jobs' proofs
+// joined under their moves.
+SolveReport merge_jobs(const Game& game, const std::string& dir, bool want_proof) {
+  namespace fs = std::filesystem;
+  if (!fs::is_directory(dir)) throw UsageError{"solve: --merge: no folder " + dir};
+  std::vector<RootChild> children;
+  SolveReport r;
+  const MoveList legal = game.legal_moves();
+  for (Move m : legal) {
+    const auto text = read_if_there(fs::path(dir) / (move_text(m) + ".json"));
+    if (!text) continue;
+    const auto json = nlohmann::json::parse(*text, nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json.contains("result") || !json["result"].is_string())
+      throw UsageError{"solve: --merge: " + dir + "/" + move_text(m) + ".json is not a loa solve --json result", 1};
+    const std::string value = json["result"];
+    const SolveValue v = value == "win"    ? SolveValue::Win
+                         : value == "loss" ? SolveValue::Loss
+                         : value == "draw" ? SolveValue::Draw
+                                           : SolveValue::Unknown;
+    children.push_back({m, v});
+    if (json.contains("nodes") && json["nodes"].is_number_unsigned()) r.nodes += json["nodes"].get<std::uint64_t>();
+    if (json.contains("time_ms") && json["time_ms"].is_number_integer())
+      r.time_ms += json["time_ms"].get<std::int64_t>();
+  }
+  std::tie(r.value, r.move) = combine_root(children, legal.size());
+  r.cannot_win = r.value == SolveValue::Loss || r.value == SolveValue::Draw;
+  r.cannot_lose = r.value == SolveValue::Draw;
+  if (r.value == SolveValue::Unknown) {
+    r.stopped = fmt::format("jobs: {} of {} settled",
+                            std::count_if(children.begin(), children.end(),
+                                          [](const RootChild& c) { return c.value != SolveValue::Unknown; }),
+                            legal.size());
+    return r;
+  }
+  if (!want_proof) return r;
+  const std::string me = game.side_to_move() == Black ? "black" : "white";
+  const std::string them = game.side_to_move() == Black ? "white" : "black";
+  auto graft = [&](const std::string& claim, bool every_move) {
+    std::vector<std::pair<std::string, std::string>> parts;
+    for (Move m : legal) {
+      if (!every_move && m != r.move) continue;
+      const auto text = read_if_there(fs::path(dir) / (move_text(m) + ".proof"));
+      if (!text) throw UsageError{"solve: --merge: no proof " + dir + "/" + move_text(m) + ".proof", 1};
+      parts.emplace_back(move_text(m), *text);
+    }
+    const auto joined = graft_proofs(claim, parts);
+    if (!joined) throw UsageError{"solve: --merge: " + joined.error(), 1};
+    return *joined + "\n";
+  };
+  if (r.value == SolveValue::Win) r.proof = graft(me + " wins", false);
+  if (r.value == SolveValue::Loss) r.proof = graft(them + " wins", true);
+  if (r.value == SolveValue::Draw) r.proof = graft(them + " wins or draws", true) + graft(me + " wins or draws", false);
+  for (std::size_t at = 0; at < r.proof.size(); at = r.proof.find('\n', at) + 1) {
+    r.proof_nodes += std::isdigit(static_cast<unsigned char>(r.proof[at])) != 0;
+    if (r.proof.find('\n', at) == std::string::npos) break;
+  }
+  return r;
+}
+
 }  // namespace
 
 int cmd_solve(const std::vector<std::string>& args) {
@@ -54,11 +175,13 @@ int cmd_solve(const std::vector<std::string>& args) {
       "nodes", po::value<std::uint64_t>(), "stop after this many tree nodes")(
       "memory", po::value<int>()->default_value(512), "the proof tree's memory in MiB")(
       "proof", po::value<std::string>(), "write the proof to this file (check it with loa verify-proof)")(
-      "json", "print the result as one JSON object")("quiet,q", "no progress lines on stderr");
+      "json", "print the result as one JSON object")("quiet,q", "no progress lines on stderr")(
+      "split", po::value<std::string>(), "write a job per root move into this folder (DIR/jobs.txt), solve nothing")(
+      "merge", po::value<std::string>(), "the root's result from the jobs of a --split folder");
   po::variables_map vm;
   if (!parse_options("solve",
                      "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--time S] [--nodes N] "
-                     "[--memory MB] [--proof FILE] [--json]",
+                     "[--memory MB] [--proof FILE] [--json] [--split DIR | --merge DIR]",
                      options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
@@ -81,18 +204,32 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (!proof_path.empty() && !std::ofstream(proof_path, std::ios::app))
     throw UsageError{"solve: cannot write " + proof_path};
 
-  Solver solver;
-  solver.keep_proof = !proof_path.empty();
-  if (!vm.count("quiet"))
-    solver.on_progress = [](const SolveProgress& p) {
-      fmt::print(stderr, "solve: {:.1f} s  {} nodes  {}  proof {} disproof {}  {} MiB\n",
-                 static_cast<double>(p.time_ms) / 1000.0, p.nodes, p.question, p.proof, p.disproof,
-                 p.memory_bytes >> 20);
-    };
-  interrupted = false;
-  const auto previous = std::signal(SIGINT, on_interrupt);
-  const SolveReport r = solver.solve(game, limits);
-  std::signal(SIGINT, previous);
+  if (vm.count("split") && vm.count("merge")) throw UsageError{"solve: --split or --merge, not both"};
+  if (vm.count("split")) {
+    std::string budget;
+    if (vm.count("time")) budget += fmt::format(" --time {}", vm["time"].as<double>());
+    if (vm.count("nodes")) budget += fmt::format(" --nodes {}", limits.nodes);
+    budget += fmt::format(" --memory {}", memory);
+    return split_jobs(vm, game, vm["split"].as<std::string>(), budget);
+  }
+
+  SolveReport r;
+  if (vm.count("merge")) {
+    r = merge_jobs(game, vm["merge"].as<std::string>(), !proof_path.empty());
+  } else {
+    Solver solver;
+    solver.keep_proof = !proof_path.empty();
+    if (!vm.count("quiet"))
+      solver.on_progress = [](const SolveProgress& p) {
+        fmt::print(stderr, "solve: {:.1f} s  {} nodes  {}  proof {} disproof {}  {} MiB\n",
+                   static_cast<double>(p.time_ms) / 1000.0, p.nodes, p.question, p.proof, p.disproof,
+                   p.memory_bytes >> 20);
+      };
+    interrupted = false;
+    const auto previous = std::signal(SIGINT, on_interrupt);
+    r = solver.solve(game, limits);
+    std::signal(SIGINT, previous);
+  }
 
   if (!proof_path.empty() && !r.proof.empty()) {
     std::ofstream out(proof_path, std::ios::binary | std::ios::trunc);

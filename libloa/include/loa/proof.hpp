@@ -20,6 +20,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "loa/expected.hpp"
 
@@ -34,5 +36,14 @@ struct ProofCheck {
 // Checks every section with the plain move generator and the game's own
 // adjudication, independent of the solver. An error names the line.
 Expected<ProofCheck> verify_proof(std::string_view text);
+
+// The proof of a position from proofs of the positions one move on (the
+// jobs of a split solve): for each (move, proof text) a section whose
+// Before is the position's moves and that move, claiming `claim` (for a
+// claim "X wins or draws", a section claiming "X wins" serves too). The
+// result is one section claiming `claim` for the position: each move at
+// depth 1 with its section's lines one deeper. It still needs checking.
+Expected<std::string> graft_proofs(std::string_view claim,
+                                   const std::vector<std::pair<std::string, std::string>>& children);
 
 }  // namespace loa

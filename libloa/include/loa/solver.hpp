@@ -21,6 +21,8 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "loa/game.hpp"
 #include "loa/search.hpp"
@@ -80,6 +82,20 @@ class Solver {
 
   SolveReport solve(const Game& game, const SolveLimits& limits);
 };
+
+// A solve split at the root (docs/solver.md, "Splitting a solve"): each
+// root move solved as a job of its own. `value` is for the side to move
+// after `move`.
+struct RootChild {
+  Move move;
+  SolveValue value;
+};
+
+// The root's value for its side to move from its children's, and a move
+// that keeps it (a win or a draw): a child lost by the opponent is a win;
+// every one of the `legal_moves` children won by the opponent, a loss; all
+// known with a draw among them, a draw; otherwise unknown.
+std::pair<SolveValue, Move> combine_root(const std::vector<RootChild>& children, int legal_moves);
 
 // Lets `engine` ask the solver at the root where a proof is likely
 // (Engine::root_prover; SearchOptions::prover_share says how much time),

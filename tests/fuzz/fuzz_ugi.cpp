@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "ugi_session.hpp"
+#include "ugi/ugi_session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // The smallest table, and Hash allowed up to 1 MiB only: clearing tables

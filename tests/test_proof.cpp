@@ -148,6 +148,10 @@ TEST(Proof, GarbageIsAnErrorNotACrash) {
     const auto check = verify_proof(text);
     EXPECT_FALSE(check.ok()) << text;
   }
+  // A tag's escaped line break stays escaped in the error: one line (fuzz_proof found it).
+  const auto broken = verify_proof("[Rules \"no\\nsuch\"]\n");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(broken.error().find('\n'), std::string::npos) << broken.error();
   // A claim at the start position with no moves: the game goes on.
   const auto start = verify_proof(
       "[Rules \"olympiad\"]\n[Start \"1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b\"]\n[Claim \"black wins\"]\n");

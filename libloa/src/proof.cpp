@@ -224,13 +224,28 @@ Expected<std::string> graft_proofs(std::string_view claim,
   return header + "[Claim \"" + std::string(claim) + "\"]\n[Moves \"" + std::to_string(moves) + "\"]\n\n" + body;
 }
 
+// An error on one line: values quoted from the text may hold line breaks
+// and other control characters (a tag's "\n" unescaped).
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (char c : message) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+      out += c;
+    } else {
+      static const char* hex = "0123456789abcdef";
+      out += c == '\n' ? std::string("\\n") : std::string("\\x") + hex[(c >> 4) & 15] + hex[c & 15];
+    }
+  }
+  return out;
+}
+
 Expected<ProofCheck> verify_proof(std::string_view text) {
   const auto sections = split_sections(text);
-  if (!sections) return Error{sections.error()};
+  if (!sections) return Error{one_line(sections.error())};
   ProofCheck check;
   for (const Section& s : *sections) {
     const auto moves = check_section(s);
-    if (!moves) return Error{moves.error()};
+    if (!moves) return Error{one_line(moves.error())};
     ++check.sections;
     check.moves += *moves;
     check.claims += (check.claims.empty() ? "" : "; ") + s.tag("Claim").value_or("");

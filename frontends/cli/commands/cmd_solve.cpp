@@ -43,12 +43,18 @@ std::string json_escape(const std::string& s) {
   return out;
 }
 
-std::string read_file(const std::string& command, const std::string& path) {
+std::optional<std::string> read_if_there(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError{command + ": cannot read " + path};
+  if (!in) return std::nullopt;
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+std::string read_file(const std::string& command, const std::string& path) {
+  auto text = read_if_there(path);
+  if (!text) throw UsageError{command + ": cannot read " + path};
+  return std::move(*text);
 }
 
 // The words that set up the game again: what --split hands each job.
@@ -63,15 +69,6 @@ std::string game_words(const po::variables_map& vm) {
   return words;
 }
 
-std::string moves_text(const Game& game) {
-  std::string out;
-  for (Move m : game.moves()) {
-    if (!out.empty()) out += ' ';
-    out += move_text(m);
-  }
-  return out;
-}
-
 // --split DIR: a line per root move in DIR/jobs.txt, each a loa solve of the
 // position after that move writing DIR/MOVE.json and DIR/MOVE.proof; any
 // scheduler runs the lines (docs/solver.md).
@@ -82,7 +79,7 @@ int split_jobs(const po::variables_map& vm, const Game& game, const std::string&
   std::ofstream jobs(fs::path(dir) / "jobs.txt", std::ios::trunc);
   if (ec || !jobs) throw UsageError{"solve: cannot write " + dir + "/jobs.txt"};
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
-  const std::string root = moves_text(game);
+  const std::string root = pv_text(game.moves());
   int n = 0;
   for (Move m : game.legal_moves()) {
     const std::string name = move_text(m);
@@ -96,14 +93,6 @@ int split_jobs(const po::variables_map& vm, const Game& game, const std::string&
   fmt::print("{} jobs in {}/jobs.txt; run them (bash, GNU parallel, a Slurm array), then: loa solve {} {}--merge {}\n",
              n, dir, game_words(vm), root.empty() ? "" : "--moves '" + root + "' ", dir);
   return 0;
-}
-
-std::optional<std::string> read_if_there(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // --merge DIR: the root's value from the jobs' DIR/MOVE.json (a job missing,

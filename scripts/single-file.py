@@ -3,7 +3,7 @@
 
     scripts/single-file.py [--compact] potm|kattis|votey|codingame|showdown OUTPUT.cpp
 
---compact leaves out comment lines, blank lines and indentation (the two
+--compact leaves out comments and every blank the code does not need (the two
 header lines stay), for arenas that limit the source's size (CodinGame: 100,000
 characters).
 
@@ -61,6 +61,76 @@ def emit(path, seen, out, library):
             out.append(line)
 
 
+WORD = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+# Characters of operators that could fuse into another token if the space
+# between them went ("a - -b", "a / *p", "x < <y").
+FUSING = set("+-*/%<>=&|!^:.")
+
+
+def minify(source):
+    """C++ without comments and without the spaces its tokens do not need.
+
+    Strings and character literals are copied as they are; preprocessor lines
+    keep a line of their own. A space stays only between two word characters
+    or two operator characters; every other run of blanks and line breaks
+    goes.
+    """
+    out = []
+    pending_space = False  # blanks (or a comment) seen since the last kept character
+
+    def put(text):
+        nonlocal pending_space
+        if pending_space and out:
+            last, first = out[-1][-1], text[0]
+            if last != "\n" and ((last in WORD and first in WORD) or (last in FUSING and first in FUSING)):
+                out.append(" ")
+        pending_space = False
+        out.append(text)
+
+    i, n = 0, len(source)
+    at_line_start = True
+    while i < n:
+        c = source[i]
+        if at_line_start and c in " \t":
+            i += 1
+            continue
+        if at_line_start and c == "#":
+            end = source.find("\n", i)
+            end = n if end < 0 else end
+            directive = source[i:end].strip()
+            if out and out[-1][-1] != "\n":
+                out.append("\n")
+            out.append(directive + "\n")
+            pending_space = False
+            i = end + 1
+            continue
+        at_line_start = False
+        if c == "\n":
+            pending_space = True
+            at_line_start = True
+            i += 1
+        elif c in " \t":
+            pending_space = True
+            i += 1
+        elif source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+            pending_space = True
+        elif source.startswith("/*", i):
+            i = source.index("*/", i) + 2
+            pending_space = True
+        elif c in "\"'":
+            j = i + 1
+            while source[j] != c:
+                j += 2 if source[j] == "\\" else 1
+            put(source[i : j + 1])
+            i = j + 1
+        else:
+            put(c)
+            i += 1
+    return "".join(out).rstrip("\n") + "\n"
+
+
 def main():
     args = sys.argv[1:]
     compact = "--compact" in args
@@ -86,10 +156,8 @@ def main():
         emit(ROOT / name, seen, out, library)
     text = "".join(out)
     if compact:
-        # Whole-line comments only: a '//' after code may sit in a string.
         lines = text.splitlines()
-        kept = lines[:2] + [l.strip() for l in lines[2:] if l.strip() and not l.strip().startswith("//")]
-        text = "\n".join(kept) + "\n"
+        text = "\n".join(lines[:2]) + "\n" + minify("\n".join(lines[2:]))
     pathlib.Path(sys.argv[2]).write_text(text)
     # POTM counts source size without comments ("comments don't count").
     code = re.sub(r"//[^\n]*", "", text)

@@ -36,5 +36,24 @@ TEST(LineTable, SmallCases) {
   EXPECT_EQ(detail::moves_along(8, 0xFF, 0), 0);
 }
 
+// Every entry holds both sides' counts of its pattern, each within its four
+// bits, and sums of spread entries keep the two apart.
+TEST(LineTable, EntriesHoldBothSides) {
+  for (int length = 0; length <= kMaxSize; ++length) {
+    const int base = (detail::pow3(length) - 1) / 2;
+    for (unsigned own = 0; own < (1u << length); ++own)
+      for (unsigned opp = 0; opp < (1u << length); ++opp) {
+        if (own & opp) continue;
+        const unsigned entry = kLineMoves[base + kTernary[own] + 2 * kTernary[opp]];
+        ASSERT_EQ(entry & 15, unsigned(detail::moves_along(length, own, opp))) << length << " " << own << " " << opp;
+        ASSERT_EQ(entry >> 4, unsigned(detail::moves_along(length, opp, own))) << length << " " << own << " " << opp;
+      }
+  }
+  unsigned sum = 0;
+  for (int i = 0; i < 64; ++i) sum += detail::spread(0x45);
+  EXPECT_EQ(sum & detail::kOwnMask, 64u * 5);
+  EXPECT_EQ(sum >> detail::kOppShift, 64u * 4);
+}
+
 }  // namespace
 }  // namespace loa

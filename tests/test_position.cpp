@@ -1,6 +1,7 @@
 // Invariants of the fast board under random play, for every preset.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 
 #include "helpers.hpp"
@@ -32,15 +33,30 @@ TEST_P(PositionInvariants, MakeUnmakeAndIncrementalStateUnderRandomPlay) {
         Position p = before;
         p.make(m);
         ASSERT_TRUE(p.consistent()) << move_text(m);
+        ASSERT_EQ(before.key_after(m), p.key()) << move_text(m);
         ASSERT_NE(p.key(), before.key());
         p.unmake(m);
         ASSERT_EQ(p, before) << move_text(m);
+      }
+      // find_move answers every origin and destination, legal or not, as
+      // the generator does (in every eighth position: 4,096 pairs each).
+      if (positions % 8 == 0) {
+        std::array<std::array<Move, kSquares>, kSquares> generated{};
+        for (Move m : list) generated[m.from()][m.to()] = m;
+        for (Square from = 0; from < kSquares; ++from)
+          for (Square to = 0; to < kSquares; ++to)
+            ASSERT_EQ(before.find_move(from, to), generated[from][to])
+                << to_position_text(game) << " " << from << " " << to;
       }
       const Key game_key = game.key();
       const std::string text = to_position_text(game);
       const Outcome outcome = game.outcome();
       const Move m = test::random_move(game, rng);
+      const Key predicted = game.key_after(m);
       game.play(m);
+      // The key the search prefetches is the key it will probe, points and
+      // all, unless the move ended the game (connection points are not in it).
+      if (!game.over()) ASSERT_EQ(game.key(), predicted) << text << " " << move_text(m);
       game.undo();
       ASSERT_EQ(game.key(), game_key);
       ASSERT_EQ(to_position_text(game), text);

@@ -92,10 +92,19 @@ Expected<Game> Game::from_setup(Rules rules, Bitboard black, Bitboard white, Col
 
 MoveList Game::legal_moves() const {
   MoveList list;
-  if (over()) return list;
-  generate(pos_, list);
-  if (list.empty() && rules_.no_move == NoMoveRule::Pass) list.push(Move::pass());
+  append_legal_moves(list);
   return list;
+}
+
+void Game::append_legal_moves(MoveList& list, Move except) const {
+  if (over()) return;
+  bool any = false;
+  pos_.for_each_move([&](Move m) {
+    any = true;
+    if (m != except) list.push(m);
+    return true;
+  });
+  if (!any && rules_.no_move == NoMoveRule::Pass && except != Move::pass()) list.push(Move::pass());
 }
 
 bool Game::is_legal(Move m) const {

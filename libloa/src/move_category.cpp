@@ -23,10 +23,6 @@ CategoryContext::CategoryContext(const Position& pos) : own_(pos.pieces(pos.side
   if (n) com_file_ = (2 * sum_f + n) / (2 * n), com_rank_ = (2 * sum_r + n) / (2 * n);
 }
 
-int CategoryContext::distance_to_centre(Square s) const {
-  return std::max(std::abs(file_of(s) - com_file_), std::abs(rank_of(s) - com_rank_));
-}
-
 int CategoryContext::category(Move m) const {
   const Square from = m.from(), to = m.to();
   const Bitboard others = own_ ^ square_bb(from);

@@ -1,5 +1,7 @@
 #include "loa/position.hpp"
 
+#include <algorithm>
+
 namespace loa {
 
 Position::Position(int size, Bitboard black, Bitboard white, Color to_move, Key base_key)
@@ -30,14 +32,18 @@ bool Position::consistent() const {
 }
 
 Move Position::find_move(Square from, Square to) const {
-  Move found = Move::none();
-  if (!(pieces_[side_] & square_bb(from))) return found;
-  for_each_move([&](Move m) {
-    if (m.from() != from || m.to() != to) return true;
-    found = m;
-    return false;
-  });
-  return found;
+  const Bitboard own = pieces_[side_], opp = pieces_[~side_], target = square_bb(to);
+  if (from == to || !(own & square_bb(from)) || (target & (own | ~mask()))) return Move::none();
+  // The direction and the distance, which must be the line's piece count.
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  if (df != 0 && dr != 0 && df != dr && df != -dr) return Move::none();
+  const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+  int d = 0;
+  while (kFileStep[d] != sf || kRankStep[d] != sr) ++d;
+  if (counts_[line_of(from, d & 3)] != std::max(df * sf, dr * sr)) return Move::none();
+  // No opponent piece passed over.
+  if ((kRays[from][d] ^ kRays[to][d] ^ target) & opp) return Move::none();
+  return Move(from, to, (target & opp) != 0);
 }
 
 }  // namespace loa

@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "loa/connecting_moves.hpp"
 #include "loa/move_category.hpp"
 
 namespace loa {
@@ -122,7 +123,13 @@ class Searcher {
   Value search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null);
   Value leaf(int ply);
   Value terminal_value(int ply) const { return game_.outcome().score_for(game_.side_to_move()) * win_in(ply); }
-  Key node_key() const;
+  Key node_key() const { return with_ply_limit(game_.key(), game_.ply()); }
+  // The node key `m` leads to, for a prefetch.
+  Key child_key(Move m) const { return with_ply_limit(game_.key_after(m), game_.ply() + 1); }
+  Key with_ply_limit(Key key, int ply) const;
+  // Stores a node's result in the table and returns it.
+  Value store_result(Key key, Value best, Move best_move, Value alpha_start, Value beta, Value static_eval, int depth,
+                     int ply);
   // Ordering scores: table move, killers, then history, approach to the
   // centre of mass and captures.
   void score_moves(const MoveList& moves, Move tt_move, int ply, const CategoryContext& categories,
@@ -130,7 +137,7 @@ class Searcher {
   // Reductions and ordering scores per move category, from the learned
   // transition probabilities and the options.
   void prepare_category_costs();
-  void update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply);
+  void update_quiet_stats(Move best, const Move* tried, int count, int depth, int ply);
   // Plies less to search move `m`, the i-th tried (i > 0), at first.
   int reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
                 const CategoryContext& categories) const;
@@ -172,10 +179,10 @@ void Searcher::prepare_category_costs() {
   }
 }
 
-Key Searcher::node_key() const {
+Key Searcher::with_ply_limit(Key key, int ply) const {
   const Rules& r = game_.rules();
   // Under a ply limit the same position is worth less as the end nears.
-  return game_.key() ^ (r.ply_limit ? zobrist::mix(Key(r.ply_limit - game_.ply()) + 0x11) : 0);
+  return key ^ (r.ply_limit ? zobrist::mix(Key(r.ply_limit - ply) + 0x11) : 0);
 }
 
 bool Searcher::out_of_budget() {
@@ -227,7 +234,7 @@ static void pick_next(MoveList& moves, std::array<int, kMaxMoves>& scores, int i
   std::swap(scores[i], scores[best]);
 }
 
-void Searcher::update_quiet_stats(Move best, const MoveList& tried, int count, int depth, int ply) {
+void Searcher::update_quiet_stats(Move best, const Move* tried, int count, int depth, int ply) {
   if (best.is_pass()) return;
   if (killers_[ply][0] != best) {
     killers_[ply][1] = killers_[ply][0];
@@ -263,24 +270,23 @@ int Searcher::reduction(Move m, int i, int depth, int ply, bool pv_node, bool cu
 Value Searcher::leaf(int ply) {
   const Position& pos = game_.position();
   const Color us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us), opp = pos.pieces(~us);
   // A side with few groups may connect at once; that is not a quiet position
   // to trust the evaluation in, so look for the winning move. Only a move
   // that connects someone can end the game here; the game layer then says
   // whether it wins (a simultaneous connection or points may decide).
-  if (euler_number(pos.pieces(us)) <= 3) {
-    bool wins = false;
-    const Bitboard own = pos.pieces(us), opp = pos.pieces(~us);
-    pos.for_each_move([&](Move m) {
-      const Bitboard moved = square_bb(m.from()) | square_bb(m.to());
-      if (!is_connected(own ^ moved) && !(m.is_capture() && is_connected(opp ^ square_bb(m.to())))) return true;
+  if (euler_number(own) > 3) return evaluate(game_, w_);
+  const ConnectingMoves connecting(own, opp);
+  bool wins = false;
+  for (Bitboard from = connecting.origins(); from && !wins;)
+    pos.for_each_move_from(pop_lsb(from), [&](Move m) {
+      if (!connecting.connects(m)) return true;
       game_.play(m);
       wins = game_.over() && game_.outcome().score_for(us) > 0;
       game_.undo();
       return !wins;
     });
-    if (wins) return win_in(ply + 1);
-  }
-  return evaluate(game_, w_);
+  return wins ? win_in(ply + 1) : evaluate(game_, w_);
 }
 
 Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null) {
@@ -328,15 +334,70 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     if (v >= beta) return is_decisive(v) ? beta : v;
   }
 
-  MoveList moves = game_.legal_moves();
-  std::array<int, kMaxMoves> scores;
-  const CategoryContext categories(game_.position());
-  score_moves(moves, tt_move, ply, categories, scores);
+  Value best = -kInfinite;
+  Move best_move = Move::none();
+  const Value alpha_start = alpha;
+  // Plays tried[i], the i-th move tried, first at `r` plies less; true when
+  // this node is done: a cutoff, or the search stopped.
+  auto try_move = [&](const Move* tried, int i, int r) {
+    const Move m = tried[i];
+    if (depth >= 2) tt_.prefetch(child_key(m));
+    game_.play(m);
+    Value v;
+    if (i == 0) {
+      v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
+    } else {
+      // Unlikely moves are searched shallower first; a surprise gets the
+      // full depth again.
+      v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, true);
+      if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node, true);
+      if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
+    }
+    game_.undo();
+    if (stopped_) return true;
+    if (v <= best) return false;
+    best = v;
+    best_move = m;
+    if (v <= alpha) return false;
+    alpha = v;
+    pv_[ply][0] = m;
+    std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
+    pv_len_[ply] = pv_len_[ply + 1] + 1;
+    if (alpha < beta) return false;
+    if (!m.is_capture()) update_quiet_stats(m, tried, i, depth, ply);
+    return true;
+  };
 
   // Multi-cut (Bjornsson; used in MIA): at an expected cut node, if several
   // of the first moves already fail high at reduced depth, one of them will
   // at full depth too.
-  if (options_.multi_cut && cut_node && !pv_node && depth >= kMultiCutDepth && !is_decisive(beta)) {
+  const bool multi_cut = options_.multi_cut && cut_node && !pv_node && depth >= kMultiCutDepth && !is_decisive(beta);
+  // Just above the leaves, where nine nodes in ten are, the table's move and
+  // the killers (the moves ordered first) are tried before the rest are
+  // generated: two times in three one of them refutes the position, and
+  // generating and ordering the others would be work thrown away. Below the
+  // leaves nothing updates the ordering statistics, so the order of moves is
+  // exactly what it would have been; higher up it is not, and the rest of the
+  // tree is small.
+  Move staged[3];
+  int tried_first = 0;
+  if (depth == 1) {
+    for (Move m : {tt_move, killers_[ply][0], killers_[ply][1]}) {
+      if (m.is_none() || std::find(staged, staged + tried_first, m) != staged + tried_first || !game_.is_legal(m))
+        continue;
+      staged[tried_first] = m;
+      if (try_move(staged, tried_first++, 0))
+        return stopped_ ? 0 : store_result(key, best, best_move, alpha_start, beta, static_eval, depth, ply);
+    }
+  }
+  MoveList moves = game_.legal_moves();
+  std::array<int, kMaxMoves> scores;
+  const CategoryContext categories(game_.position());
+  score_moves(moves, tt_move, ply, categories, scores);
+  // The moves tried already are the first in order.
+  for (int i = 0; i < tried_first; ++i) pick_next(moves, scores, i);
+
+  if (multi_cut) {
     int cuts = 0;
     for (int i = 0; i < std::min(moves.size(), kMultiCutMoves) && cuts < kMultiCutNeeded; ++i) {
       pick_next(moves, scores, i);
@@ -349,41 +410,16 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     if (cuts >= kMultiCutNeeded) return beta;
   }
 
-  Value best = -kInfinite;
-  Move best_move = Move::none();
-  const Value alpha_start = alpha;
-  for (int i = 0; i < moves.size(); ++i) {
+  for (int i = tried_first; i < moves.size(); ++i) {
     pick_next(moves, scores, i);
-    const Move m = moves[i];
-    game_.play(m);
-    Value v;
-    if (i == 0) {
-      v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
-    } else {
-      // Unlikely moves are searched shallower first; a surprise gets the
-      // full depth again.
-      const int r = reduction(m, i, depth, ply, pv_node, cut_node, categories);
-      v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, true);
-      if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node, true);
-      if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
-    }
-    game_.undo();
-    if (stopped_) return 0;
-    if (v > best) {
-      best = v;
-      best_move = m;
-      if (v > alpha) {
-        alpha = v;
-        pv_[ply][0] = m;
-        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
-        pv_len_[ply] = pv_len_[ply + 1] + 1;
-        if (alpha >= beta) {
-          if (!m.is_capture()) update_quiet_stats(m, moves, i, depth, ply);
-          break;
-        }
-      }
-    }
+    if (try_move(moves.begin(), i, i ? reduction(moves[i], i, depth, ply, pv_node, cut_node, categories) : 0)) break;
   }
+  if (stopped_) return 0;
+  return store_result(key, best, best_move, alpha_start, beta, static_eval, depth, ply);
+}
+
+Value Searcher::store_result(Key key, Value best, Move best_move, Value alpha_start, Value beta, Value static_eval,
+                             int depth, int ply) {
   const Bound bound = best >= beta ? Bound::Lower : best > alpha_start ? Bound::Exact : Bound::Upper;
   tt_.store(key, best_move, value_to_tt(best, ply), static_eval, depth, bound);
   return best;

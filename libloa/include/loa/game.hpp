@@ -73,10 +73,16 @@ class Game {
   // The hash of everything that decides the game's future: pieces, side to
   // move, rules, and the points difference under rules with points.
   Key key() const { return pos_.key() ^ (scores_ ? zobrist::points(points_[Black] - points_[White]) : 0); }
+  // The key after the legal move `m` if it does not end the game, without
+  // playing it: the search prefetches its table entry with it.
+  Key key_after(Move m) const;
 
   // The legal moves: none once the game is over, only Move::pass() when the
   // side to move is stuck and the rules make it pass.
   MoveList legal_moves() const;
+  // The same appended to `list`, leaving out `except` (a move the search
+  // has tried already).
+  void append_legal_moves(MoveList& list, Move except = Move::none()) const;
   bool is_legal(Move m) const;
 
   // Plays a legal move; the game must not be over.
@@ -126,5 +132,16 @@ class Game {
   std::vector<Key> keys_;
   int reversible_from_ = 0;
 };
+
+inline Key Game::key_after(Move m) const {
+  const Key k = pos_.key_after(m);
+  if (!scores_) return k;
+  int lead = points_[Black] - points_[White];
+  if (!m.is_pass()) {
+    const int gain = rules_.square_points[m.to()] + (m.is_capture() ? rules_.capture_points : 0);
+    lead += side_to_move() == Black ? gain : -gain;
+  }
+  return k ^ zobrist::points(lead);
+}
 
 }  // namespace loa

@@ -68,9 +68,15 @@ constexpr int moves_along(int length, unsigned own, unsigned opp) {
 }
 
 // Entries for lines of length L start at (3^L - 1) / 2 and are indexed by
-// ternary[own] + 2 * ternary[opp].
+// ternary[own] + 2 * ternary[opp]. An entry holds the moves of both sides
+// along the line, own in the low four bits and opp in the high four (a side
+// has at most 5 moves along one line).
 constexpr int kLineTableSize = (pow3(kMaxSize + 1) - 1) / 2;
-
+// Sums of entries spread out so that the two counts stay apart: own in bits
+// 0-11, opp from bit 12 (a side has at most 256 moves in all).
+constexpr unsigned spread(unsigned entry) { return entry + (entry & 0xF0) * 255u; }
+constexpr int kOppShift = 12;
+constexpr unsigned kOwnMask = (1u << kOppShift) - 1;
 constexpr auto make_line_moves() {
   std::array<std::uint8_t, kLineTableSize> table{};
   for (int length = 0; length <= kMaxSize; ++length) {
@@ -79,7 +85,7 @@ constexpr auto make_line_moves() {
     // rather than decoding every code from scratch.
     unsigned own = 0, opp = 0;
     for (int code = 0; code < pow3(length); ++code) {
-      table[base + code] = std::uint8_t(moves_along(length, own, opp));
+      table[base + code] = std::uint8_t(moves_along(length, own, opp) | moves_along(length, opp, own) << 4);
       for (int i = 0; i < length; ++i) {
         const unsigned bit = 1u << i;
         if (!(own & bit) && !(opp & bit)) {  // digit 0 -> 1
@@ -124,30 +130,29 @@ inline constexpr auto kBoardLines = detail::make_board_lines();
 // `size`: the sum over lines of the table entry for each line's pattern.
 inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
   const detail::BoardLines& lines = kBoardLines[size - kMinSize];
-  int n = 0;
+  unsigned n = 0;
   for (int line = 0; line < kLines; ++line) {
     const Bitboard m = lines.mask[line];
-    n += kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]];
+    n += kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]] & 15;
   }
-  return n;
+  return int(n);
 }
 
-// Legal moves of both sides at once (as if each were to move): each line's
-// pattern is read once and looked up from both points of view.
+// Legal moves of both sides at once (as if each were to move): one lookup
+// per line gives both.
 struct MoveCounts {
   int own = 0;
   int opp = 0;
 };
 inline MoveCounts count_moves_both(Bitboard own, Bitboard opp, int size) {
   const detail::BoardLines& lines = kBoardLines[size - kMinSize];
-  MoveCounts n;
+  unsigned n = 0;
   for (int line = 0; line < kLines; ++line) {
     const Bitboard m = lines.mask[line];
-    const int o = kTernary[extract_line(own, m)], t = kTernary[extract_line(opp, m)];
-    n.own += kLineMoves[lines.base[line] + o + 2 * t];
-    n.opp += kLineMoves[lines.base[line] + t + 2 * o];
+    n += detail::spread(
+        kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]]);
   }
-  return n;
+  return {int(n & detail::kOwnMask), int(n >> detail::kOppShift)};
 }
 
 }  // namespace loa

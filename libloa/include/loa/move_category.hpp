@@ -6,6 +6,7 @@
 // spends less depth on moves that are rarely played (search.cpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -26,7 +27,10 @@ class CategoryContext {
   explicit CategoryContext(const Position& pos);
   int category(Move m) const;
   // Chebyshev distance from the mover's centre of mass (rounded to a square).
-  int distance_to_centre(Square s) const;
+  int distance_to_centre(Square s) const {
+    const int df = file_of(s) - com_file_, dr = rank_of(s) - com_rank_;
+    return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+  }
 
  private:
   Bitboard own_ = 0;

@@ -51,6 +51,9 @@ class Position {
   // false. Returns false when it was stopped early.
   template <class Visit>
   bool for_each_move(Visit&& visit) const;
+  // The same for the piece on `from` alone (which must be the mover's).
+  template <class Visit>
+  bool for_each_move_from(Square from, Visit&& visit) const;
 
   // Number of legal moves of the side to move (counted line by line, see
   // line_table.hpp), and whether there is one.
@@ -60,6 +63,8 @@ class Position {
   // The legal move from `from` to `to`, or Move::none().
   Move find_move(Square from, Square to) const;
 
+  // The key after the legal move `m`, without making it: for prefetching.
+  Key key_after(Move m) const;
   // Recomputes line counts and the key from the pieces and compares them with
   // the incremental ones; for tests and debug assertions.
   bool consistent() const;
@@ -125,26 +130,37 @@ inline void Position::unmake(Move m) {
   }
 }
 
+inline Key Position::key_after(Move m) const {
+  Key k = key_ ^ zobrist::kWhiteToMove;
+  if (m.is_pass()) return k;
+  k ^= zobrist::kPiece[side_][m.from()] ^ zobrist::kPiece[side_][m.to()];
+  return m.is_capture() ? k ^ zobrist::kPiece[~side_][m.to()] : k;
+}
+
 template <class Visit>
-inline bool Position::for_each_move(Visit&& visit) const {
+inline bool Position::for_each_move_from(Square from, Visit&& visit) const {
   const Bitboard own = pieces_[side_], opp = pieces_[~side_];
-  const auto& reach = kReach[size_ - kMinSize];
-  for (Bitboard b = own; b;) {
-    const Square from = pop_lsb(b);
-    for (int o = 0; o < 4; ++o) {
-      const int n = counts_[line_of(from, o)];
-      for (int d = o; d < kDirections; d += 4) {
-        if (n > reach[from][d]) continue;
-        const Square to = from + n * kStep[d];
-        const Bitboard target = square_bb(to);
-        if (target & own) continue;
-        // Squares passed over, from the first step to the landing square.
-        const Bitboard path = kRays[from][d] ^ kRays[to][d];
-        if ((path ^ target) & opp) continue;
-        if (!visit(Move(from, to, (target & opp) != 0))) return false;
-      }
+  const auto& reach = kReach[size_ - kMinSize][from];
+  for (int o = 0; o < 4; ++o) {
+    const int n = counts_[line_of(from, o)];
+    for (int d = o; d < kDirections; d += 4) {
+      if (n > reach[d]) continue;
+      const Square to = from + n * kStep[d];
+      const Bitboard target = square_bb(to);
+      if (target & own) continue;
+      // Squares passed over, from the first step to the landing square.
+      const Bitboard path = kRays[from][d] ^ kRays[to][d];
+      if ((path ^ target) & opp) continue;
+      if (!visit(Move(from, to, (target & opp) != 0))) return false;
     }
   }
+  return true;
+}
+
+template <class Visit>
+inline bool Position::for_each_move(Visit&& visit) const {
+  for (Bitboard b = pieces_[side_]; b;)
+    if (!for_each_move_from(pop_lsb(b), visit)) return false;
   return true;
 }
 

@@ -50,6 +50,15 @@ class TranspositionTable {
   // The entry for `key`, if the table holds one.
   std::optional<TTEntry> probe(Key key) const;
   void store(Key key, Move move, Value value, Value eval, int depth, Bound bound);
+  // Starts loading the bucket of `key` into the cache ahead of its probe,
+  // which would otherwise wait on main memory.
+  void prefetch(Key key) const {
+#if defined(__GNUC__)
+    __builtin_prefetch(&bucket(key));
+#else
+    (void)key;
+#endif
+  }
 
   std::size_t megabytes() const { return (mask_ + 1) * sizeof(Bucket) >> 20; }
   // Permille of a sample of entries written in the current search.
@@ -67,7 +76,11 @@ class TranspositionTable {
 
   Bucket& bucket(Key key) const { return buckets_[key & mask_]; }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  // The buckets live in memory aligned to 2 MiB pages (see resize()).
+  struct FreeBuckets {
+    void operator()(Bucket* p) const;
+  };
+  std::unique_ptr<Bucket[], FreeBuckets> buckets_;
   Key mask_ = 0;
   std::uint8_t age_ = 0;
 };

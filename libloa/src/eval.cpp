@@ -186,7 +186,7 @@ Value evaluate(const Game& game, const EvalWeights& w) {
   const Color us = pos.side_to_move(), them = ~us;
   const bool groups = w.groups != 0, walls = w.walls != 0;
   SideFeatures ours_f = shape_features(pos, us, groups, walls), theirs_f = shape_features(pos, them, groups, walls);
-  const MoveCounts mobility = count_moves_both(pos.pieces(us), pos.pieces(them), pos.size());
+  const MoveCounts mobility = pos.move_counts();
   ours_f.mobility = mobility.own;
   theirs_f.mobility = mobility.opp;
   const Value mine = side_score(ours_f, w);

@@ -48,6 +48,9 @@ void TranspositionTable::resize(std::size_t megabytes) {
   buckets_.reset(static_cast<Bucket*>(memory));
   std::uninitialized_value_construct_n(buckets_.get(), count);
   mask_ = count - 1;
+  // Writing every page now, not during the first search, makes the kernel
+  // supply them here (the value construction above may have written none).
+  clear();
 }
 
 void TranspositionTable::clear() {

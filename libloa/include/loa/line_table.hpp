@@ -120,11 +120,39 @@ constexpr auto make_board_lines() {
   return lines;
 }
 
+// The weight of a square's digit in its lines' codes: 3 to the power of its
+// place along the line, counting the board's squares only, per board size
+// and orientation (as line_of numbers them).
+constexpr auto make_line_digits() {
+  std::array<std::array<std::array<std::uint16_t, 4>, kSquares>, kBoardSizes> digits{};
+  for (int size = kMinSize; size <= kMaxSize; ++size) {
+    // Squares ascending: each one's place is the count of its lines' squares
+    // met before it (kept cheap for clang's constexpr step limit).
+    std::array<int, kLines> seen{};
+    for (int r = 0; r < size; ++r)
+      for (int f = 0; f < size; ++f) {
+        const Square s = make_square(f, r);
+        for (int o = 0; o < 4; ++o) digits[size - kMinSize][s][o] = std::uint16_t(pow3(seen[line_of(s, o)]++));
+      }
+  }
+  return digits;
+}
+
 }  // namespace detail
 
 inline constexpr auto kTernary = detail::make_ternary();
 inline constexpr auto kLineMoves = detail::make_line_moves();
 inline constexpr auto kBoardLines = detail::make_board_lines();
+inline constexpr auto kLineDigits = detail::make_line_digits();
+
+// A line's code: the index of its pattern in kLineMoves, Black's pieces as
+// digit 1 and White's as 2 (so an entry's low half counts Black's moves).
+// Position keeps these up to date move by move.
+inline std::uint16_t line_code(Bitboard black, Bitboard white, int size, int line) {
+  const detail::BoardLines& lines = kBoardLines[size - kMinSize];
+  const Bitboard m = lines.mask[line];
+  return std::uint16_t(lines.base[line] + kTernary[extract_line(black, m)] + 2 * kTernary[extract_line(white, m)]);
+}
 
 // All legal moves of the side owning `own` against `opp` on a board of
 // `size`: the sum over lines of the table entry for each line's pattern.
@@ -138,21 +166,11 @@ inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
   return int(n);
 }
 
-// Legal moves of both sides at once (as if each were to move): one lookup
-// per line gives both.
+// Legal moves of both sides (as if each were to move), which one lookup per
+// line gives (Position::move_counts).
 struct MoveCounts {
   int own = 0;
   int opp = 0;
 };
-inline MoveCounts count_moves_both(Bitboard own, Bitboard opp, int size) {
-  const detail::BoardLines& lines = kBoardLines[size - kMinSize];
-  unsigned n = 0;
-  for (int line = 0; line < kLines; ++line) {
-    const Bitboard m = lines.mask[line];
-    n += detail::spread(
-        kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]]);
-  }
-  return {int(n & detail::kOwnMask), int(n >> detail::kOppShift)};
-}
 
 }  // namespace loa

@@ -57,7 +57,12 @@ class Position {
 
   // Number of legal moves of the side to move (counted line by line, see
   // line_table.hpp), and whether there is one.
-  int count_moves() const;
+  int count_moves() const { return move_counts().own; }
+  // Legal moves of the side to move (own) and of the other side as if it
+  // were to move (opp).
+  MoveCounts move_counts() const;
+  // The pattern code of line `line` (line_code in line_table.hpp).
+  int line_code(int line) const { return codes_[line]; }
   bool has_move() const;
 
   // The legal move from `from` to `to`, or Move::none().
@@ -74,12 +79,14 @@ class Position {
 
   friend bool operator==(const Position& a, const Position& b) {
     return a.pieces_ == b.pieces_ && a.side_ == b.side_ && a.size_ == b.size_ && a.key_ == b.key_ &&
-           a.counts_ == b.counts_;
+           a.counts_ == b.counts_ && a.codes_ == b.codes_;
   }
 
  private:
   std::array<Bitboard, 2> pieces_{};
   std::array<std::uint8_t, kLines> counts_{};
+  // Each line's pattern code, so that counting moves needs no bit gathering.
+  std::array<std::uint16_t, kLines> codes_{};
   Key key_ = 0;
   Key base_key_ = 0;
   Color side_ = Black;
@@ -101,12 +108,27 @@ inline void Position::make(Move m) {
     assert(bool(pieces_[them] & square_bb(to)) == m.is_capture());
     pieces_[us] ^= square_bb(from) | square_bb(to);
     key_ ^= zobrist::kPiece[us][from] ^ zobrist::kPiece[us][to];
-    for (int o = 0; o < 4; ++o) --counts_[line_of(from, o)];
+    // Line codes: Black's digit is 1, White's 2.
+    const auto& digits = kLineDigits[size_ - kMinSize];
+    const int ours = 1 + us;
+    for (int o = 0; o < 4; ++o) {
+      const int line = line_of(from, o);
+      --counts_[line];
+      codes_[line] = std::uint16_t(codes_[line] - ours * digits[from][o]);
+    }
     if (m.is_capture()) {
       pieces_[them] ^= square_bb(to);
       key_ ^= zobrist::kPiece[them][to];
+      // The square's digit turns from theirs to ours: one down or one up.
+      const int change = us == Black ? -1 : 1;
+      for (int o = 0; o < 4; ++o)
+        codes_[line_of(to, o)] = std::uint16_t(codes_[line_of(to, o)] + change * digits[to][o]);
     } else {
-      for (int o = 0; o < 4; ++o) ++counts_[line_of(to, o)];
+      for (int o = 0; o < 4; ++o) {
+        const int line = line_of(to, o);
+        ++counts_[line];
+        codes_[line] = std::uint16_t(codes_[line] + ours * digits[to][o]);
+      }
     }
   }
   side_ = ~side_;
@@ -121,12 +143,24 @@ inline void Position::unmake(Move m) {
   const Square from = m.from(), to = m.to();
   pieces_[us] ^= square_bb(from) | square_bb(to);
   key_ ^= zobrist::kPiece[us][from] ^ zobrist::kPiece[us][to];
-  for (int o = 0; o < 4; ++o) ++counts_[line_of(from, o)];
+  const auto& digits = kLineDigits[size_ - kMinSize];
+  const int ours = 1 + us;
+  for (int o = 0; o < 4; ++o) {
+    const int line = line_of(from, o);
+    ++counts_[line];
+    codes_[line] = std::uint16_t(codes_[line] + ours * digits[from][o]);
+  }
   if (m.is_capture()) {
     pieces_[them] ^= square_bb(to);
     key_ ^= zobrist::kPiece[them][to];
+    const int change = us == Black ? 1 : -1;
+    for (int o = 0; o < 4; ++o) codes_[line_of(to, o)] = std::uint16_t(codes_[line_of(to, o)] + change * digits[to][o]);
   } else {
-    for (int o = 0; o < 4; ++o) --counts_[line_of(to, o)];
+    for (int o = 0; o < 4; ++o) {
+      const int line = line_of(to, o);
+      --counts_[line];
+      codes_[line] = std::uint16_t(codes_[line] - ours * digits[to][o]);
+    }
   }
 }
 
@@ -164,7 +198,12 @@ inline bool Position::for_each_move(Visit&& visit) const {
   return true;
 }
 
-inline int Position::count_moves() const { return count_moves_by_lines(pieces_[side_], pieces_[~side_], size_); }
+inline MoveCounts Position::move_counts() const {
+  unsigned n = 0;
+  for (int line = 0; line < kLines; ++line) n += detail::spread(kLineMoves[codes_[line]]);
+  const int black = int(n & detail::kOwnMask), white = int(n >> detail::kOppShift);
+  return side_ == Black ? MoveCounts{black, white} : MoveCounts{white, black};
+}
 
 inline bool Position::has_move() const {
   return !for_each_move([](Move) { return false; });

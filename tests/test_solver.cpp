@@ -98,6 +98,11 @@ TEST(Solver, AgreesWithExhaustiveSearchAndItsProofsVerify) {
         ++counts[static_cast<int>(exact)];
         if (g.over()) continue;
         expect_proof_matches(r, g);
+        Solver two_level;
+        two_level.keep_proof = two_level.two_level = true;
+        const SolveReport r2 = two_level.solve(g, SolveLimits{0, 0, 64, nullptr});
+        ASSERT_EQ(r2.value, exact) << "PN² " << c.rules.name << " " << to_position_text(g);
+        expect_proof_matches(r2, g);
         if (r.value == SolveValue::Win || r.value == SolveValue::Draw) {
           // The move given keeps the value: after it the opponent cannot do better.
           ASSERT_FALSE(r.move.is_none());
@@ -200,6 +205,33 @@ TEST(Solver, CombineRootFollowsMinimax) {
 // self-play, each proven by scripts/solver-testset.py (every proof checked
 // by loa verify-proof). Those the solver settles within 300,000 nodes are
 // solved again here; each must keep its value, and its proof must verify.
+// The test set's positions that take more than a second level's first
+// budget: PN² settles them too, and its proofs, whose lower parts it has to
+// search again to write, verify.
+TEST(Solver, TwoLevelSettlesTheTestSetWithProofs) {
+  std::ifstream in(test::test_data_dir() / "solver-positions.tsv");
+  ASSERT_TRUE(in);
+  int checked = 0, row = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::istringstream split(line);
+    for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
+    const std::uint64_t nodes = std::stoull(fields[4]);
+    if (nodes < 5000 || nodes > 100000 || row++ % 3) continue;
+    Game g(*preset(fields[0]));
+    std::istringstream moves(fields[1]);
+    for (std::string m; moves >> m;) g.play(*parse_move(m, g));
+    Solver solver;
+    solver.keep_proof = solver.two_level = true;
+    const SolveReport r = solver.solve(g, SolveLimits{0, 0, 64, nullptr});
+    ASSERT_EQ(std::string(to_string(r.value)), fields[2]) << fields[5];
+    expect_proof_matches(r, g);
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+}
+
 TEST(Solver, TestSetPositionsKeepTheirProvenValues) {
   std::ifstream in(test::test_data_dir() / "solver-positions.tsv");
   ASSERT_TRUE(in) << "tests/data/solver-positions.tsv is missing";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <functional>
 #include <vector>
 
 #include "loa/movegen.hpp"
@@ -81,13 +82,24 @@ std::string proof_header(const Game& root, const std::string& claim) {
   return out + "[Claim \"" + claim + "\"]\n";
 }
 
+// How a tree gives numbers to the nodes it creates. Plain PN starts them
+// from mobility. PN² (Allis; Breuker's variant, as Winands used for 6x6 LOA)
+// runs a second, plain search from each new node, up to as many nodes as
+// the first tree holds (at least `min_nodes`, at most `max_nodes`), keeps its
+// root's numbers and throws its tree away: memory then holds the first tree
+// alone, which grows far more slowly, and the work is bounded by time.
+struct SecondLevel {
+  std::uint64_t min_nodes = 0;  // 0: plain PN
+  std::uint64_t max_nodes = 0;
+};
+
 // One question, searched best first.
 class ProofTree {
  public:
   // `max_nodes` is what the memory holds; `node_budget` what the solve may
-  // still create.
-  ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget)
-      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget) {
+  // still create in this tree.
+  ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget, SecondLevel second = {})
+      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget), second_(second) {
     nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
     nodes_.emplace_back();
     set_leaf(nodes_[0]);
@@ -95,16 +107,17 @@ class ProofTree {
 
   // Expands the most-proving node until the root is settled or `should_stop`
   // (asked every so often) says to stop.
-  template <class ShouldStop>
-  Answer run(ShouldStop should_stop) {
+  Answer run(const std::function<bool()>& should_stop) {
+    stop_ = &should_stop;
     std::vector<std::uint32_t> path;
     for (std::uint64_t i = 0; root().proof && root().disproof; ++i) {
-      if ((i & 255) == 0 && should_stop()) return Answer::Unknown;
+      // Under PN² one expansion is many second-level searches: ask each time.
+      if ((second_.min_nodes || (i & 255) == 0) && should_stop()) return Answer::Unknown;
       if (nodes_.size() + kMaxMoves + 1 > max_nodes_) {
         full_ = true;
         return Answer::Unknown;
       }
-      if (nodes_.size() >= node_budget_) {
+      if (nodes_.size() + second_nodes_ >= node_budget_) {
         out_of_nodes_ = true;
         return Answer::Unknown;
       }
@@ -139,6 +152,9 @@ class ProofTree {
 
   const Node& root() const { return nodes_[0]; }
   std::size_t size() const { return nodes_.size(); }
+  // Nodes the second-level searches created, and the most one was allowed.
+  std::uint64_t second_level_nodes() const { return second_nodes_; }
+  std::uint64_t second_level_budget() const { return second_budget_; }
   std::size_t memory_bytes() const { return nodes_.capacity() * sizeof(Node); }
   bool full() const { return full_; }
   bool out_of_nodes() const { return out_of_nodes_; }
@@ -157,8 +173,9 @@ class ProofTree {
   // for each move, at the claimant's turns the first settled child only, at
   // the other side's every child. The side to move at each node comes from
   // replaying, as the checker will.
-  template <class Visit>
-  void walk_proof(const Game& root_game, Visit visit) const {
+  // (A function, not a template: a second-level proof walks itself with a
+  // visitor wrapping this one.)
+  void walk_proof(const Game& root_game, const std::function<void(int, Move)>& visit) const {
     const bool proven = root().proof == 0;
     const Color claimant = proven ? question_.prover : ~question_.prover;
     auto settled = [&](const Node& n) { return (proven ? n.proof : n.disproof) == 0; };
@@ -189,6 +206,18 @@ class ProofTree {
       const int depth = f.depth + 1;
       visit(depth, nodes_[child].move);
       g.play(nodes_[child].move);
+      if (nodes_[child].count == 0 && !g.over()) {
+        // Settled by a second-level search, whose tree is gone: the same
+        // plain search again (it is deterministic, and no budget it had was
+        // larger) gives the proof below.
+        ProofTree sub(g, question_, second_budget_ + kMaxMoves + 1, second_budget_);
+        const bool settled_again = sub.run([] { return false; }) != Answer::Unknown;
+        assert(settled_again && (sub.root().proof == 0) == proven);
+        (void)settled_again;
+        sub.walk_proof(g, [&](int d, Move m) { visit(depth + d, m); });
+        g.undo();
+        continue;
+      }
       stack.push_back({child, nodes_[child].first, depth});
     }
   }
@@ -245,11 +274,21 @@ class ProofTree {
     // expansion below it).
     if (nodes_.capacity() < nodes_.size() + moves.size()) nodes_.reserve(std::min(max_nodes_, 2 * nodes_.capacity()));
     const auto first = static_cast<std::uint32_t>(nodes_.size());
+    const std::uint64_t budget =
+        std::clamp<std::uint64_t>(nodes_.size(), second_.min_nodes, std::max(second_.min_nodes, second_.max_nodes));
     for (Move m : moves) {
       Node child;
       child.move = m;
       game_.play(m);
       set_leaf(child);
+      if (second_.min_nodes && !game_.over()) {
+        ProofTree sub(game_, question_, budget + kMaxMoves + 1, budget);
+        sub.run(*stop_);
+        child.proof = sub.root().proof;
+        child.disproof = sub.root().disproof;
+        second_nodes_ += sub.size();
+        second_budget_ = std::max(second_budget_, budget);
+      }
       game_.undo();
       nodes_.push_back(child);
     }
@@ -278,6 +317,10 @@ class ProofTree {
   std::size_t max_nodes_;
   std::uint64_t node_budget_;
   std::vector<Node> nodes_;
+  SecondLevel second_;
+  const std::function<bool()>* stop_ = nullptr;
+  std::uint64_t second_nodes_ = 0;
+  std::uint64_t second_budget_ = 0;
   bool full_ = false;
   bool out_of_nodes_ = false;
 };
@@ -302,7 +345,11 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     }
     return report;
   }
-  const std::size_t max_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 2 * kMaxMoves);
+  const std::size_t memory_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 4 * kMaxMoves);
+  // Under PN² a quarter of the memory is for the second-level trees.
+  const std::size_t max_nodes = two_level ? memory_nodes / 4 * 3 : memory_nodes;
+  const SecondLevel second =
+      two_level ? SecondLevel{std::min<std::uint64_t>(1000, memory_nodes / 4), memory_nodes / 4} : SecondLevel{};
   std::uint64_t used_before = 0;  // nodes of the questions already answered
   auto last_progress = Clock::now();
 
@@ -316,7 +363,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   };
   auto ask = [&](Question q) {
     const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
-    ProofTree tree(game, q, max_nodes, left);
+    ProofTree tree(game, q, max_nodes, left, second);
     auto stop_reason = [&]() -> const char* {
       if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) return "interrupted";
       if (limits.time_ms && elapsed_ms() >= limits.time_ms) return "time";
@@ -329,16 +376,17 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
       }
       if (on_progress && Clock::now() - last_progress >= std::chrono::seconds(1)) {
         last_progress = Clock::now();
-        on_progress({q.claim() + "?", used_before + tree.size(), tree.root().proof, tree.root().disproof,
-                     tree.memory_bytes(), elapsed_ms()});
+        on_progress({q.claim() + "?", used_before + tree.size() + tree.second_level_nodes(), tree.root().proof,
+                     tree.root().disproof, tree.memory_bytes(), elapsed_ms()});
       }
       return false;
     };
     const Answer answer = tree.run(should_stop);
     if (tree.full()) report.stopped = "memory";
     if (tree.out_of_nodes()) report.stopped = "nodes";
-    used_before += tree.size();
-    report.memory_bytes = std::max(report.memory_bytes, tree.memory_bytes());
+    used_before += tree.size() + tree.second_level_nodes();
+    report.memory_bytes =
+        std::max(report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node));
     Asked out{answer, Move::none(), {}, 0, 0};
     if (answer != Answer::Unknown) {
       out.move = tree.settled_move(answer == Answer::Proven);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # loa solve and loa verify-proof end to end: a proven win and its proof
-# verified; a damaged proof refused; a budget that runs out; --json; Ctrl-C
+# verified; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
 # in a long solve (exit 130, what was learned still printed); each exit code.
 # usage: solve.sh LOA
 set -u
@@ -28,6 +28,12 @@ err="$("$loa" verify-proof "$dir/cut.txt" 2>&1 >/dev/null)"; rc=$?
 head -c 3000 /dev/urandom >"$dir/junk.txt"
 "$loa" verify-proof "$dir/junk.txt" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "binary junk as a proof: exit $rc"
+
+# PN² (--pn2) settles it the same, and its proof (the second-level parts
+# searched again to be written) verifies.
+out="$("$loa" solve -q --pn2 -r loaps -p "$pos" --proof "$dir/pn2.txt")" || fail "--pn2 $pos: $out"
+grep -qx "result: loss for black to move" <<<"$out" || fail "--pn2 $pos: $out"
+"$loa" verify-proof "$dir/pn2.txt" >/dev/null || fail "the PN² proof does not verify"
 
 # A budget too small: unknown, exit 1, the reason in the JSON.
 out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?

@@ -163,6 +163,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   options.add_options()("time", po::value<double>(), "stop after this many seconds")(
       "nodes", po::value<std::uint64_t>(), "stop after this many tree nodes")(
       "memory", po::value<int>()->default_value(512), "the proof tree's memory in MiB")(
+      "pn2", "PN²: a second-level search per new node; a smaller tree, for long solves")(
       "proof", po::value<std::string>(), "write the proof to this file (check it with loa verify-proof)")(
       "json", "print the result as one JSON object")("quiet,q", "no progress lines on stderr")(
       "split", po::value<std::string>(), "write a job per root move into this folder (DIR/jobs.txt), solve nothing")(
@@ -170,7 +171,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("solve",
                      "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--time S] [--nodes N] "
-                     "[--memory MB] [--proof FILE] [--json] [--split DIR | --merge DIR]",
+                     "[--memory MB] [--pn2] [--proof FILE] [--json] [--split DIR | --merge DIR]",
                      options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
@@ -199,6 +200,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (vm.count("time")) budget += fmt::format(" --time {}", vm["time"].as<double>());
     if (vm.count("nodes")) budget += fmt::format(" --nodes {}", limits.nodes);
     budget += fmt::format(" --memory {}", memory);
+    if (vm.count("pn2")) budget += " --pn2";
     return split_jobs(vm, game, vm["split"].as<std::string>(), budget);
   }
 
@@ -208,6 +210,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   } else {
     Solver solver;
     solver.keep_proof = !proof_path.empty();
+    solver.two_level = vm.count("pn2") > 0;
     if (!vm.count("quiet"))
       solver.on_progress = [](const SolveProgress& p) {
         fmt::print(stderr, "solve: {:.1f} s  {} nodes  {}  proof {} disproof {}  {} MiB\n",

@@ -79,6 +79,9 @@ class Solver {
   bool keep_proof = false;
   // Ask only whether the side to move can win (what an engine wants).
   bool win_only = false;
+  // PN²: a second-level search sets each new node's numbers, so that the
+  // memory holds a far smaller tree and long solves are bounded by time.
+  bool two_level = false;
 
   SolveReport solve(const Game& game, const SolveLimits& limits);
 };

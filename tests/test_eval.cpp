@@ -1,10 +1,13 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <random>
 
 #include "helpers.hpp"
 #include "loa/eval.hpp"
 #include "loa/match.hpp"
+#include "loa/movegen.hpp"
 
 namespace loa {
 namespace {
@@ -51,6 +54,45 @@ TEST(Eval, Features) {
   const SideFeatures w = side_features(g.position(), White);
   EXPECT_EQ(w.groups, 2);
   EXPECT_EQ(w.area, 64);
+}
+
+// The bit-parallel features against their definitions, piece by piece, and
+// both sides' mobility against the move generator, in random positions.
+TEST(Eval, FeaturesMatchTheirDefinitions) {
+  std::mt19937_64 rng(5);
+  int checked = 0;
+  for (auto name : preset_names()) {
+    for (int i = 0; i < 40; ++i) {
+      const Game g = random_opening(*preset(name), 1 + i % 40, rng);
+      for (Color c : {Black, White}) {
+        const SideFeatures f = side_features(g.position(), c);
+        const Bitboard own = g.position().pieces(c);
+        const int n = popcount(own);
+        int sum_f = 0, sum_r = 0;
+        for (Bitboard b = own; b;) {
+          const Square s = pop_lsb(b);
+          sum_f += file_of(s), sum_r += rank_of(s);
+        }
+        const int cf = (2 * sum_f + n) / (2 * n), cr = (2 * sum_r + n) / (2 * n);
+        int distance = 0;
+        for (Bitboard b = own; b;) {
+          const Square s = pop_lsb(b);
+          distance += std::max(std::abs(file_of(s) - cf), std::abs(rank_of(s) - cr));
+        }
+        const int fewest = n <= 9 ? n - 1 : 8 + 2 * (n - 9);
+        ASSERT_EQ(f.surplus, distance - fewest) << name << " " << to_position_text(g);
+        // Mobility: the generator's count for the side, as if it were to move.
+        const Position as_mover(g.position().size(), g.position().pieces(Black), g.position().pieces(White), c);
+        MoveList moves;
+        generate(as_mover, moves);
+        ASSERT_EQ(f.mobility, moves.size()) << name << " " << to_position_text(g);
+        const MoveCounts counts = g.position().move_counts();
+        ASSERT_EQ(c == g.side_to_move() ? counts.own : counts.opp, moves.size()) << name << " " << to_position_text(g);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 500);
 }
 
 TEST(Eval, WallsCountEdgePiecesHemmedInByTheOpponent) {

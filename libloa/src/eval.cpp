@@ -123,6 +123,29 @@ namespace {
 constexpr Bitboard kFileBit[3] = {0xAAAAAAAAAAAAAAAAULL, 0xCCCCCCCCCCCCCCCCULL, 0xF0F0F0F0F0F0F0F0ULL};
 constexpr Bitboard kRankBit[3] = {0xFF00FF00FF00FF00ULL, 0xFFFF0000FFFF0000ULL, 0xFFFFFFFF00000000ULL};
 
+// The squares within Chebyshev distance d of each square, d = 0 to 7: the
+// rings of the distance sum without a dependent chain of dilations.
+constexpr auto make_within() {
+  std::array<std::array<Bitboard, 8>, kSquares> within{};
+  for (Square s = 0; s < kSquares; ++s) {
+    within[s][0] = square_bb(s);
+    for (int d = 1; d < 8; ++d) within[s][d] = dilate(within[s][d - 1]);
+  }
+  return within;
+}
+constexpr auto kWithin = make_within();
+
+// x / d for 0 <= x < 1024 and 1 <= d <= 64, by a multiplication: the
+// reciprocal's error stays below 1/d over that range, so the quotient is
+// exact (the evaluation divides by piece counts several times a call).
+constexpr auto make_reciprocals() {
+  std::array<std::uint32_t, 65> r{};
+  for (std::uint32_t d = 1; d <= 64; ++d) r[d] = ((1u << 20) + d - 1) / d;
+  return r;
+}
+constexpr auto kReciprocal = make_reciprocals();
+constexpr int small_quotient(int x, int d) { return int((std::uint32_t(x) * kReciprocal[d]) >> 20); }
+
 int weighted_sum(Bitboard b, const Bitboard (&bits)[3]) {
   return popcount(b & bits[0]) + 2 * popcount(b & bits[1]) + 4 * popcount(b & bits[2]);
 }
@@ -147,14 +170,11 @@ SideFeatures shape_features(const Position& pos, Color c, bool groups, bool wall
   // Centre of mass rounded to a square, then the distance surplus: the sum
   // of Chebyshev distances to it, counted ring by ring (a piece at distance
   // d lies outside the first d squares-around).
-  const int com_f = (2 * weighted_sum(own, kFileBit) + f.pieces) / (2 * f.pieces);
-  const int com_r = (2 * weighted_sum(own, kRankBit) + f.pieces) / (2 * f.pieces);
+  const int com_f = small_quotient(2 * weighted_sum(own, kFileBit) + f.pieces, 2 * f.pieces);
+  const int com_r = small_quotient(2 * weighted_sum(own, kRankBit) + f.pieces, 2 * f.pieces);
+  const auto& within = kWithin[make_square(com_f, com_r)];
   int distance = 0;
-  Bitboard within = square_bb(make_square(com_f, com_r));
-  for (Bitboard outside = own & ~within; outside; outside &= ~within) {
-    distance += popcount(outside);
-    within = dilate(within);
-  }
+  for (int d = 0; d < 7 && (own & ~within[d]); ++d) distance += popcount(own & ~within[d]);
   f.surplus = distance - min_distance_sum(f.pieces);
   f.quads = solid_quads(own);
   // The Euler number (groups minus holes) stands in for the group count:

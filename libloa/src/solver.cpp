@@ -93,16 +93,64 @@ struct SecondLevel {
   std::uint64_t max_nodes = 0;
 };
 
+// Settled results of positions just after a capture, for one question.
+// This is the transposition table the GHI problem allows: a capture cannot
+// be undone, so no position before it can occur again, and what such a
+// position is worth depends on the position, the points and the plies left
+// alone, never on the path to it (the key holds all three). Results after
+// quiet moves, where an earlier position may recur, are not kept.
+class CaptureTable {
+ public:
+  enum Result : std::uint8_t { Unknown, Proven, Disproven };
+  // Starts small and doubles as it fills, up to `max_entries`: most solves
+  // are small, and the engine asks one every move.
+  explicit CaptureTable(std::size_t max_entries) : max_entries_(max_entries) { slots_.resize(1024); }
+  Result find(Key key) const {
+    const Slot& s = slots_[key & (slots_.size() - 1)];
+    return s.key == key ? s.result : Unknown;
+  }
+  void store(Key key, Result r) {
+    if (2 * ++stored_ > slots_.size() && 2 * slots_.size() <= max_entries_) grow();
+    slots_[key & (slots_.size() - 1)] = {key, r};
+  }
+  std::size_t memory_bytes() const { return slots_.size() * sizeof(Slot); }
+
+ private:
+  struct Slot {
+    Key key = 0;
+    Result result = Unknown;
+  };
+  void grow() {
+    std::vector<Slot> old(2 * slots_.size());
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.result != Unknown) slots_[s.key & (slots_.size() - 1)] = s;
+  }
+  std::vector<Slot> slots_;
+  std::size_t max_entries_;
+  std::size_t stored_ = 0;
+};
+
+// The key of the game's position for the table: under a ply limit the same
+// position with fewer plies left is another one.
+Key capture_key(const Game& g) {
+  const int limit = g.rules().ply_limit;
+  return g.key() ^ (limit ? zobrist::mix(Key(limit - g.ply()) + 0x5A) : 0);
+}
+
 // One question, searched best first.
 class ProofTree {
  public:
   // `max_nodes` is what the memory holds; `node_budget` what the solve may
   // still create in this tree.
-  ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget, SecondLevel second = {})
-      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget), second_(second) {
+  ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget, SecondLevel second = {},
+            CaptureTable* table = nullptr)
+      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget), second_(second), table_(table) {
     nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
     nodes_.emplace_back();
-    set_leaf(nodes_[0]);
+    // The root is searched, never looked up: a proof walk searches a leaf
+    // the table settled to write what is below it.
+    set_leaf(nodes_[0], false);
   }
 
   // Expands the most-proving node until the root is settled or `should_stop`
@@ -144,6 +192,7 @@ class ProofTree {
       // Back up to the root, undoing the moves.
       for (std::size_t k = path.size(); k-- > 0;) {
         update(path[k]);
+        remember(nodes_[path[k]]);
         if (k) game_.undo();
       }
     }
@@ -210,7 +259,10 @@ class ProofTree {
         // Settled by a second-level search, whose tree is gone: the same
         // plain search again (it is deterministic, and no budget it had was
         // larger) gives the proof below.
-        ProofTree sub(g, question_, second_budget_ + kMaxMoves + 1, second_budget_);
+        // A leaf the capture table settled is searched so too, with a budget
+        // as large as this tree's.
+        const std::uint64_t budget = std::max<std::uint64_t>(second_budget_, max_nodes_);
+        ProofTree sub(g, question_, budget + kMaxMoves + 1, budget, {}, table_);
         const bool settled_again = sub.run([] { return false; }) != Answer::Unknown;
         assert(settled_again && (sub.root().proof == 0) == proven);
         (void)settled_again;
@@ -254,12 +306,20 @@ class ProofTree {
   // The numbers of a node not yet expanded, at the game's current position:
   // a game end is settled; otherwise the side to move's mobility, as in
   // Winands' PN for LOA (the prover at 1 to prove, its moves to disprove).
-  void set_leaf(Node& n) const {
+  void set_leaf(Node& n, bool look_up = true) const {
     if (game_.over()) {
       const bool met = question_.met_by(game_.outcome());
       n.proof = met ? 0 : kInfinite;
       n.disproof = met ? kInfinite : 0;
       return;
+    }
+    if (look_up && table_ && game_.last_move().is_capture()) {
+      const CaptureTable::Result known = table_->find(capture_key(game_));
+      if (known != CaptureTable::Unknown) {
+        n.proof = known == CaptureTable::Proven ? 0 : kInfinite;
+        n.disproof = known == CaptureTable::Proven ? kInfinite : 0;
+        return;
+      }
     }
     const std::uint32_t moves = std::max(1, game_.position().count_moves());
     const bool prover_moves = game_.side_to_move() == question_.prover;
@@ -282,7 +342,7 @@ class ProofTree {
       game_.play(m);
       set_leaf(child);
       if (second_.min_nodes && !game_.over()) {
-        ProofTree sub(game_, question_, budget + kMaxMoves + 1, budget);
+        ProofTree sub(game_, question_, budget + kMaxMoves + 1, budget, {}, table_);
         sub.run(*stop_);
         child.proof = sub.root().proof;
         child.disproof = sub.root().disproof;
@@ -294,6 +354,13 @@ class ProofTree {
     }
     nodes_[index].first = first;
     nodes_[index].count = static_cast<std::uint16_t>(moves.size());
+  }
+
+  // Keeps a node's settled result where the path cannot matter; the game
+  // stands at the node.
+  void remember(const Node& n) {
+    if (!table_ || (n.proof && n.disproof) || !game_.last_move().is_capture() || game_.over()) return;
+    table_->store(capture_key(game_), n.proof == 0 ? CaptureTable::Proven : CaptureTable::Disproven);
   }
 
   // A node's numbers from its children's; the game stands at the node.
@@ -318,6 +385,7 @@ class ProofTree {
   std::uint64_t node_budget_;
   std::vector<Node> nodes_;
   SecondLevel second_;
+  CaptureTable* table_;
   const std::function<bool()>* stop_ = nullptr;
   std::uint64_t second_nodes_ = 0;
   std::uint64_t second_budget_ = 0;
@@ -346,8 +414,10 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     return report;
   }
   const std::size_t memory_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 4 * kMaxMoves);
-  // Under PN² a quarter of the memory is for the second-level trees.
-  const std::size_t max_nodes = two_level ? memory_nodes / 4 * 3 : memory_nodes;
+  // An eighth of the memory is for the capture table, and under PN² a
+  // quarter for the second-level trees.
+  const std::size_t max_nodes = two_level ? memory_nodes / 8 * 5 : memory_nodes / 8 * 7;
+  const std::size_t table_entries = memory_nodes / 8;
   const SecondLevel second =
       two_level ? SecondLevel{std::min<std::uint64_t>(1000, memory_nodes / 4), memory_nodes / 4} : SecondLevel{};
   std::uint64_t used_before = 0;  // nodes of the questions already answered
@@ -363,7 +433,8 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   };
   auto ask = [&](Question q) {
     const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
-    ProofTree tree(game, q, max_nodes, left, second);
+    CaptureTable table(table_entries);
+    ProofTree tree(game, q, max_nodes, left, second, &table);
     auto stop_reason = [&]() -> const char* {
       if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) return "interrupted";
       if (limits.time_ms && elapsed_ms() >= limits.time_ms) return "time";
@@ -385,8 +456,8 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     if (tree.full()) report.stopped = "memory";
     if (tree.out_of_nodes()) report.stopped = "nodes";
     used_before += tree.size() + tree.second_level_nodes();
-    report.memory_bytes =
-        std::max(report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node));
+    report.memory_bytes = std::max(
+        report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node) + table.memory_bytes());
     Asked out{answer, Move::none(), {}, 0, 0};
     if (answer != Answer::Unknown) {
       out.move = tree.settled_move(answer == Answer::Proven);

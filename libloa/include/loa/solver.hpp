@@ -9,7 +9,8 @@
 // own history, by the same Game code that plays. The tree holds no
 // transpositions, which is what keeps it free of the graph-history
 // interaction problem: a draw by repetition is never taken for a win
-// reached by another path.
+// reached by another path. Only results of positions just after a capture,
+// which no earlier position can repeat, are shared between paths.
 //
 // A finished solve can write its proof: for a win, one move at each of the
 // prover's turns and every reply at the other side's, down to game ends.

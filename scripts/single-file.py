@@ -150,6 +150,12 @@ def main():
         # library call. Together: 8-12 against the full build in 20 games at
         # equal time, where -O2 alone went 3-17 (docs/contests.md).
         out.append('#pragma GCC optimize("O2,inline")\n#pragma GCC target("popcnt")\n')
+    if sys.argv[1] == "potm":
+        # POTM limits the executable to 500,000 bytes and its judge's flags are
+        # not known: unoptimised, the entry came to 497,760 bytes, and with
+        # this line to about 232,000 (and it searches several times faster).
+        # No target line: the judge's CPU is not known either.
+        out.append('#pragma GCC optimize("O2,inline")\n')
     for name in sources:
         emit(ROOT / library / "src" / f"{name}.cpp", seen, out, library)
     for name in frontend:

@@ -56,7 +56,9 @@ TEST_P(PositionInvariants, MakeUnmakeAndIncrementalStateUnderRandomPlay) {
       game.play(m);
       // The key the search prefetches is the key it will probe, points and
       // all, unless the move ended the game (connection points are not in it).
-      if (!game.over()) ASSERT_EQ(game.key(), predicted) << text << " " << move_text(m);
+      if (!game.over()) {
+        ASSERT_EQ(game.key(), predicted) << text << " " << move_text(m);
+      }
       game.undo();
       ASSERT_EQ(game.key(), game_key);
       ASSERT_EQ(to_position_text(game), text);

@@ -190,7 +190,8 @@ SideFeatures shape_features(const Position& pos, Color c, bool groups, bool wall
 
 SideFeatures side_features(const Position& pos, Color c) {
   SideFeatures f = shape_features(pos, c, true, true);
-  f.mobility = count_moves_by_lines(pos.pieces(c), pos.pieces(~c), pos.size());
+  const MoveCounts mobility = pos.move_counts();
+  f.mobility = c == pos.side_to_move() ? mobility.own : mobility.opp;
   return f;
 }
 

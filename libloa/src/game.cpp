@@ -92,19 +92,10 @@ Expected<Game> Game::from_setup(Rules rules, Bitboard black, Bitboard white, Col
 
 MoveList Game::legal_moves() const {
   MoveList list;
-  append_legal_moves(list);
+  if (over()) return list;
+  generate(pos_, list);
+  if (list.empty() && rules_.no_move == NoMoveRule::Pass) list.push(Move::pass());
   return list;
-}
-
-void Game::append_legal_moves(MoveList& list, Move except) const {
-  if (over()) return;
-  bool any = false;
-  pos_.for_each_move([&](Move m) {
-    any = true;
-    if (m != except) list.push(m);
-    return true;
-  });
-  if (!any && rules_.no_move == NoMoveRule::Pass && except != Move::pass()) list.push(Move::pass());
 }
 
 bool Game::is_legal(Move m) const {
@@ -175,10 +166,7 @@ void Game::connect(Color side, EndReason reason) {
 void Game::adjudicate(Move m) {
   const Color mover = ~pos_.side_to_move(), next = pos_.side_to_move();
   if (!m.is_none() && !m.is_pass()) {
-    if (scores_) {
-      points_[mover] += rules_.square_points[m.to()];
-      if (m.is_capture()) points_[mover] += rules_.capture_points;
-    }
+    if (scores_) points_[mover] += move_points(m);
     // A quiet move leaves the opponent's pieces as they were, and the game
     // was not over before it, so only a capture can connect the opponent.
     const bool mover_conn = pos_.connected(mover);

@@ -13,7 +13,7 @@ Position::Position(int size, Bitboard black, Bitboard white, Color to_move, Key 
     const Square s = pop_lsb(b);
     for (int o = 0; o < 4; ++o) ++counts_[line_of(s, o)];
   }
-  for (int line = 0; line < kLines; ++line) codes_[line] = loa::line_code(black, white, size, line);
+  for (int line = 0; line < kLines; ++line) codes_[line] = line_code(black, white, size, line);
   key_ = computed_key() ^ base_key_;
 }
 
@@ -29,7 +29,7 @@ bool Position::consistent() const {
   if (occupied() & ~mask()) return false;
   for (int line = 0; line < kLines; ++line)
     if (counts_[line] != popcount(occupied() & line_mask(line)) ||
-        codes_[line] != loa::line_code(pieces_[Black], pieces_[White], size_, line))
+        codes_[line] != line_code(pieces_[Black], pieces_[White], size_, line))
       return false;
   return key_ == (computed_key() ^ base_key_);
 }

@@ -374,11 +374,11 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   const bool multi_cut = options_.multi_cut && cut_node && !pv_node && depth >= kMultiCutDepth && !is_decisive(beta);
   // Just above the leaves, where nine nodes in ten are, the table's move and
   // the killers (the moves ordered first) are tried before the rest are
-  // generated: two times in three one of them refutes the position, and
-  // generating and ordering the others would be work thrown away. Below the
-  // leaves nothing updates the ordering statistics, so the order of moves is
-  // exactly what it would have been; higher up it is not, and the rest of the
-  // tree is small.
+  // generated: three times in four one of them refutes the position, and
+  // generating and ordering the others would be work thrown away. The leaves
+  // below update no ordering statistics, so the order of moves is exactly
+  // what it would have been; higher up it is not, and the rest of the tree
+  // is small.
   Move staged[3];
   int tried_first = 0;
   if (depth == 1) {

@@ -80,9 +80,6 @@ class Game {
   // The legal moves: none once the game is over, only Move::pass() when the
   // side to move is stuck and the rules make it pass.
   MoveList legal_moves() const;
-  // The same appended to `list`, leaving out `except` (a move the search
-  // has tried already).
-  void append_legal_moves(MoveList& list, Move except = Move::none()) const;
   bool is_legal(Move m) const;
 
   // Plays a legal move; the game must not be over.
@@ -108,6 +105,9 @@ class Game {
 
   // Sets outcome_ after `m` was made by the side now not to move.
   void adjudicate(Move m);
+  // The game points the board move `m` scores for its mover (rules with
+  // points), before any connection.
+  int move_points(Move m) const { return rules_.square_points[m.to()] + (m.is_capture() ? rules_.capture_points : 0); }
   // Decides a connection that counts for `side`.
   void connect(Color side, EndReason reason);
   void decide_by_points(EndReason reason);
@@ -137,10 +137,7 @@ inline Key Game::key_after(Move m) const {
   const Key k = pos_.key_after(m);
   if (!scores_) return k;
   int lead = points_[Black] - points_[White];
-  if (!m.is_pass()) {
-    const int gain = rules_.square_points[m.to()] + (m.is_capture() ? rules_.capture_points : 0);
-    lead += side_to_move() == Black ? gain : -gain;
-  }
+  if (!m.is_pass()) lead += side_to_move() == Black ? move_points(m) : -move_points(m);
   return k ^ zobrist::points(lead);
 }
 

@@ -154,18 +154,6 @@ inline std::uint16_t line_code(Bitboard black, Bitboard white, int size, int lin
   return std::uint16_t(lines.base[line] + kTernary[extract_line(black, m)] + 2 * kTernary[extract_line(white, m)]);
 }
 
-// All legal moves of the side owning `own` against `opp` on a board of
-// `size`: the sum over lines of the table entry for each line's pattern.
-inline int count_moves_by_lines(Bitboard own, Bitboard opp, int size) {
-  const detail::BoardLines& lines = kBoardLines[size - kMinSize];
-  unsigned n = 0;
-  for (int line = 0; line < kLines; ++line) {
-    const Bitboard m = lines.mask[line];
-    n += kLineMoves[lines.base[line] + kTernary[extract_line(own, m)] + 2 * kTernary[extract_line(opp, m)]] & 15;
-  }
-  return int(n);
-}
-
 // Legal moves of both sides (as if each were to move), which one lookup per
 // line gives (Position::move_counts).
 struct MoveCounts {

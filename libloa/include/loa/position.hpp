@@ -61,8 +61,6 @@ class Position {
   // Legal moves of the side to move (own) and of the other side as if it
   // were to move (opp).
   MoveCounts move_counts() const;
-  // The pattern code of line `line` (line_code in line_table.hpp).
-  int line_code(int line) const { return codes_[line]; }
   bool has_move() const;
 
   // The legal move from `from` to `to`, or Move::none().
@@ -83,6 +81,10 @@ class Position {
   }
 
  private:
+  // Adds `pieces` to the piece count, and `digits` times the square's digit
+  // weight to the code, of each of the four lines through `s`.
+  void update_lines(Square s, int pieces, int digits);
+
   std::array<Bitboard, 2> pieces_{};
   std::array<std::uint8_t, kLines> counts_{};
   // Each line's pattern code, so that counting moves needs no bit gathering.
@@ -99,6 +101,15 @@ inline Piece Position::piece_on(Square s) const {
   return Piece::Empty;
 }
 
+inline void Position::update_lines(Square s, int pieces, int digits) {
+  const auto& weight = kLineDigits[size_ - kMinSize][s];
+  for (int o = 0; o < 4; ++o) {
+    const int line = line_of(s, o);
+    counts_[line] = std::uint8_t(counts_[line] + pieces);
+    codes_[line] = std::uint16_t(codes_[line] + digits * weight[o]);
+  }
+}
+
 inline void Position::make(Move m) {
   if (!m.is_pass()) {
     const Color us = side_, them = ~us;
@@ -108,27 +119,15 @@ inline void Position::make(Move m) {
     assert(bool(pieces_[them] & square_bb(to)) == m.is_capture());
     pieces_[us] ^= square_bb(from) | square_bb(to);
     key_ ^= zobrist::kPiece[us][from] ^ zobrist::kPiece[us][to];
-    // Line codes: Black's digit is 1, White's 2.
-    const auto& digits = kLineDigits[size_ - kMinSize];
-    const int ours = 1 + us;
-    for (int o = 0; o < 4; ++o) {
-      const int line = line_of(from, o);
-      --counts_[line];
-      codes_[line] = std::uint16_t(codes_[line] - ours * digits[from][o]);
-    }
+    // A colour's digit in the line codes: Black 1, White 2.
+    const int ours = 1 + us, theirs = 1 + them;
+    update_lines(from, -1, -ours);
     if (m.is_capture()) {
       pieces_[them] ^= square_bb(to);
       key_ ^= zobrist::kPiece[them][to];
-      // The square's digit turns from theirs to ours: one down or one up.
-      const int change = us == Black ? -1 : 1;
-      for (int o = 0; o < 4; ++o)
-        codes_[line_of(to, o)] = std::uint16_t(codes_[line_of(to, o)] + change * digits[to][o]);
+      update_lines(to, 0, ours - theirs);
     } else {
-      for (int o = 0; o < 4; ++o) {
-        const int line = line_of(to, o);
-        ++counts_[line];
-        codes_[line] = std::uint16_t(codes_[line] + ours * digits[to][o]);
-      }
+      update_lines(to, 1, ours);
     }
   }
   side_ = ~side_;
@@ -143,24 +142,14 @@ inline void Position::unmake(Move m) {
   const Square from = m.from(), to = m.to();
   pieces_[us] ^= square_bb(from) | square_bb(to);
   key_ ^= zobrist::kPiece[us][from] ^ zobrist::kPiece[us][to];
-  const auto& digits = kLineDigits[size_ - kMinSize];
-  const int ours = 1 + us;
-  for (int o = 0; o < 4; ++o) {
-    const int line = line_of(from, o);
-    ++counts_[line];
-    codes_[line] = std::uint16_t(codes_[line] + ours * digits[from][o]);
-  }
+  const int ours = 1 + us, theirs = 1 + them;
+  update_lines(from, 1, ours);
   if (m.is_capture()) {
     pieces_[them] ^= square_bb(to);
     key_ ^= zobrist::kPiece[them][to];
-    const int change = us == Black ? 1 : -1;
-    for (int o = 0; o < 4; ++o) codes_[line_of(to, o)] = std::uint16_t(codes_[line_of(to, o)] + change * digits[to][o]);
+    update_lines(to, 0, theirs - ours);
   } else {
-    for (int o = 0; o < 4; ++o) {
-      const int line = line_of(to, o);
-      --counts_[line];
-      codes_[line] = std::uint16_t(codes_[line] - ours * digits[to][o]);
-    }
+    update_lines(to, -1, -ours);
   }
 }
 

@@ -201,70 +201,87 @@ TEST(Solver, CombineRootFollowsMinimax) {
   EXPECT_EQ(combine_root({{a, V::Draw}, {b, V::Unknown}, {c, V::Win}}, 3).first, V::Unknown);
 }
 
-// tests/data/solver-positions.tsv: positions from the thesis games and
-// self-play, each proven by scripts/solver-testset.py (every proof checked
-// by loa verify-proof). Those the solver settles within 300,000 nodes are
-// solved again here; each must keep its value, and its proof must verify.
-// The test set's positions that take more than a second level's first
-// budget: PN² settles them too, and its proofs, whose lower parts it has to
-// search again to write, verify.
-TEST(Solver, TwoLevelSettlesTheTestSetWithProofs) {
+// One row of tests/data/solver-positions.tsv: positions from the thesis
+// games and self-play, each proven by scripts/solver-testset.py (every proof
+// checked by loa verify-proof).
+struct TestSetRow {
+  std::string rules, moves, value, move;
+  std::uint64_t nodes = 0;  // what the solver needed when the file was made
+  std::string source;
+};
+
+std::vector<TestSetRow> read_test_set() {
   std::ifstream in(test::test_data_dir() / "solver-positions.tsv");
-  ASSERT_TRUE(in);
-  int checked = 0, row = 0;
+  if (!in) ADD_FAILURE() << "tests/data/solver-positions.tsv is missing";
+  std::vector<TestSetRow> rows;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> fields;
     std::istringstream split(line);
     for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
-    const std::uint64_t nodes = std::stoull(fields[4]);
-    if (nodes < 5000 || nodes > 100000 || row++ % 3) continue;
-    Game g(*preset(fields[0]));
-    std::istringstream moves(fields[1]);
-    for (std::string m; moves >> m;) g.play(*parse_move(m, g));
+    if (fields.size() != 6u) {
+      ADD_FAILURE() << "not six fields: " << line;
+      continue;
+    }
+    rows.push_back({fields[0], fields[1], fields[2], fields[3], std::stoull(fields[4]), fields[5]});
+  }
+  return rows;
+}
+
+// The row's position: its moves played from its preset's start.
+Game test_set_game(const TestSetRow& row) {
+  Game g(*preset(row.rules));
+  std::istringstream moves(row.moves);
+  for (std::string m; moves >> m;) {
+    const auto move = parse_move(m, g);
+    if (!move.ok()) {
+      ADD_FAILURE() << row.source << ": " << move.error();
+      break;
+    }
+    g.play(*move);
+  }
+  return g;
+}
+
+// The test set's positions that take more than a second level's first
+// budget: PN² settles them too, and its proofs, whose lower parts it has to
+// search again to write, verify.
+TEST(Solver, TwoLevelSettlesTheTestSetWithProofs) {
+  int checked = 0, row_number = 0;
+  for (const TestSetRow& row : read_test_set()) {
+    if (row.nodes < 5000 || row.nodes > 100000 || row_number++ % 3) continue;
+    const Game g = test_set_game(row);
     Solver solver;
     solver.keep_proof = solver.two_level = true;
     const SolveReport r = solver.solve(g, SolveLimits{0, 0, 64, nullptr});
-    ASSERT_EQ(std::string(to_string(r.value)), fields[2]) << fields[5];
+    ASSERT_EQ(std::string(to_string(r.value)), row.value) << row.source;
     expect_proof_matches(r, g);
     ++checked;
   }
   EXPECT_GE(checked, 10);
 }
 
+// Those the solver settles within 300,000 nodes are solved again here; each
+// must keep its value, and its proof must verify.
 TEST(Solver, TestSetPositionsKeepTheirProvenValues) {
-  std::ifstream in(test::test_data_dir() / "solver-positions.tsv");
-  ASSERT_TRUE(in) << "tests/data/solver-positions.tsv is missing";
-  int rows = 0, checked = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::istringstream split(line);
-    for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
-    ASSERT_EQ(fields.size(), 6u) << line;
-    ++rows;
-    const std::uint64_t nodes = std::stoull(fields[4]);
-    if (nodes > 300000) continue;
-    Game g(*preset(fields[0]));
-    std::istringstream moves(fields[1]);
-    for (std::string m; moves >> m;) {
-      const auto move = parse_move(m, g);
-      ASSERT_TRUE(move.ok()) << fields[5] << ": " << move.error();
-      g.play(*move);
-    }
+  const std::vector<TestSetRow> rows = read_test_set();
+  int checked = 0;
+  for (const TestSetRow& row : rows) {
+    if (row.nodes > 300000) continue;
+    const Game g = test_set_game(row);
     Solver solver;
     solver.keep_proof = true;
-    const SolveReport r = solver.solve(g, SolveLimits{2 * nodes + 1000, 0, 64, nullptr});
-    ASSERT_EQ(std::string(to_string(r.value)), fields[2]) << fields[5];
+    const SolveReport r = solver.solve(g, SolveLimits{2 * row.nodes + 1000, 0, 64, nullptr});
+    ASSERT_EQ(std::string(to_string(r.value)), row.value) << row.source;
     if (r.value == SolveValue::Win) {
-      EXPECT_EQ(move_text(r.move), fields[3]) << fields[5];
+      EXPECT_EQ(move_text(r.move), row.move) << row.source;
     }
     const auto check = verify_proof(r.proof);
-    EXPECT_TRUE(check.ok()) << fields[5] << ": " << check.error();
+    EXPECT_TRUE(check.ok()) << row.source << ": " << check.error();
     ++checked;
   }
   // The file holds what it did when made: 357 positions, 308 within the budget.
-  EXPECT_GE(rows, 350);
+  EXPECT_GE(rows.size(), 350u);
   EXPECT_GE(checked, 300);
 }
 

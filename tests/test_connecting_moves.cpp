@@ -19,7 +19,9 @@ int check_position(const Position& pos) {
     const Bitboard moved = square_bb(m.from()) | square_bb(m.to());
     const bool expect = is_connected(own ^ moved) || (m.is_capture() && is_connected(opp ^ square_bb(m.to())));
     EXPECT_EQ(connecting.connects(m), expect) << move_text(m);
-    if (expect) EXPECT_TRUE(connecting.origins() & square_bb(m.from())) << move_text(m);
+    if (expect) {
+      EXPECT_TRUE(connecting.origins() & square_bb(m.from())) << move_text(m);
+    }
     connects += expect;
     return true;
   });

@@ -65,6 +65,25 @@ TEST(Search, FindsAForcedWinInThreePlies) {
   }
 }
 
+TEST(Search, ExcludedRootMovesAreNotPlayed) {
+  // Black's connecting moves excluded: the search takes none of them, and
+  // scores the position without them; every move excluded counts as none.
+  const Game g = test::game_from_text(loaps(), std::string(kLoapsConnect) + " 0 0");
+  Engine engine(8);
+  Limits limits;
+  limits.depth = 4;
+  for (Move m : g.legal_moves())
+    if (wins_at_once(g, m)) limits.excluded.push_back(m);
+  ASSERT_FALSE(limits.excluded.empty());
+  ASSERT_LT(limits.excluded.size(), std::size_t(g.legal_moves().size()));
+  const SearchResult r = engine.search(g, limits);
+  EXPECT_FALSE(wins_at_once(g, r.best)) << move_text(r.best);
+  EXPECT_TRUE(g.legal_moves().contains(r.best));
+  EXPECT_LT(r.score, win_in(1));
+  for (Move m : g.legal_moves()) limits.excluded.push_back(m);
+  EXPECT_TRUE(wins_at_once(g, engine.search(g, limits).best));
+}
+
 TEST(Search, EveryReductionSchemeFindsTheForcedWin) {
   // Realisation probability (the default), late-move reductions, neither:
   // reductions must never hide a short forced win, since a reduced move

@@ -146,6 +146,23 @@ TEST(Solver, HistoryDecidesNotThePositionAlone) {
   EXPECT_GT(changed, 0);
 }
 
+TEST(Solver, TheCaptureTableTellsPliesLeftApart) {
+  // The same position four plies later (two pieces out and back): under a
+  // ply limit a result kept for one must not answer for the other; without
+  // a limit they are one entry.
+  for (const Rules& rules : {loaps(), six()}) {
+    Game g(rules);
+    const Key before = capture_table_key(g);
+    for (const char* m : {"b1-b3", "a2-c2", "b3-b1", "c2-a2"}) g.play(*parse_move(m, g));
+    EXPECT_EQ(g.key(), Game(rules).key());
+    if (rules.ply_limit) {
+      EXPECT_NE(capture_table_key(g), before);
+    } else {
+      EXPECT_EQ(capture_table_key(g), before);
+    }
+  }
+}
+
 TEST(Solver, BudgetsEndTheSolveWithUnknown) {
   const Game start(olympiad());
   Solver solver;
@@ -189,6 +206,55 @@ TEST(Solver, TheEngineAsksItWhereAProofIsLikely) {
   engine.new_game();
   engine.options().prover_share = 0;
   EXPECT_GT(engine.search(g, limits).nodes, 0u);
+}
+
+TEST(Solver, TheEngineDefendsAgainstAMoveShownToLose) {
+  // A stand-in prover that "shows" the opponent wins after the first move
+  // the search chose: the engine must play another, and the prover is then
+  // asked about that one. Black's first choice here is the recapture f8xd6,
+  // at every time from 30 ms up: searched again, it would be chosen again.
+  Game g(olympiad());
+  for (const char* m : {"b1-h1", "h3-f3", "d8-b6", "a6-c4", "c1xc4", "h4-f2", "h1xf3", "a4xc4", "b8-d6", "a3xd6"})
+    g.play(*parse_move(m, g));
+  Engine engine(1);
+  engine.options().defence_share = 40;
+  engine.options().defence_score = -30000;  // check every move
+  std::vector<Move> asked;
+  Move refuted = Move::none();
+  engine.root_prover = [&](const Game& after, std::int64_t budget_ms, const std::atomic<bool>&) {
+    EXPECT_GT(budget_ms, 0);
+    EXPECT_EQ(after.ply(), g.ply() + 1);
+    asked.push_back(after.moves().back());
+    if (refuted.is_none()) refuted = after.moves().back();
+    return after.moves().back() == refuted ? ProvenWin{after.legal_moves()[0], 5} : ProvenWin{};
+  };
+  Limits limits;
+  limits.movetime_ms = 300;
+  const SearchResult r = engine.search(g, limits);
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_NE(r.best, refuted);
+  EXPECT_EQ(asked[1], r.best);
+  EXPECT_TRUE(g.legal_moves().contains(r.best));
+
+  // Every move "loses": the search's first choice is played.
+  engine.new_game();
+  asked.clear();
+  engine.root_prover = [&](const Game& after, std::int64_t, const std::atomic<bool>&) {
+    asked.push_back(after.moves().back());
+    return ProvenWin{after.legal_moves()[0], 5};
+  };
+  limits.movetime_ms = 2000;
+  const SearchResult all = engine.search(g, limits);
+  ASSERT_EQ(asked.size(), 4u);  // the first choice and three more searches
+  EXPECT_EQ(all.best, asked[0]);
+
+  // Node-limited searches never ask.
+  engine.new_game();
+  asked.clear();
+  Limits nodes;
+  nodes.nodes = 5000;
+  engine.search(g, nodes);
+  EXPECT_TRUE(asked.empty());
 }
 
 TEST(Solver, CombineRootFollowsMinimax) {

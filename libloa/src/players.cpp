@@ -81,7 +81,7 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   const std::string usage =
       " (random, greedy, racer, "
       "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N][:"
-      "solver=PERCENT]"
+      "solver=PERCENT][:defence=PERCENT][:defencescore=N]"
       "[:catorder=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
@@ -123,6 +123,10 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       search.category_order = n;
     else if (key == "solver" && n <= 90)
       search.prover_share = int(n);
+    else if (key == "defence" && n <= 90)
+      search.defence_share = int(n);
+    else if (key == "defencescore" && n <= 30000)
+      search.defence_score = int(n);
     else
       known = false;
     for (int i = 0; !known && i < EvalWeights::kCount; ++i)

@@ -115,6 +115,8 @@ class Searcher {
     if (index_ > 0) own_history_ = engine.history_, history_ = own_history_.data();
     if (index_ == 0) budget_ = time_budget(limits, game);
     if (options_.realisation || options_.category_order) prepare_category_costs();
+    excluded_ = limits.excluded;
+    if (!excluded_.empty() && root_moves().empty()) excluded_.clear();
   }
 
   SearchResult run();
@@ -142,11 +144,20 @@ class Searcher {
   int reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
                 const CategoryContext& categories) const;
   bool out_of_budget();
+  bool is_excluded(Move m) const { return std::find(excluded_.begin(), excluded_.end(), m) != excluded_.end(); }
+  // The root's moves less the excluded ones.
+  MoveList root_moves() const {
+    MoveList out;
+    for (Move m : game_.legal_moves())
+      if (!is_excluded(m)) out.push(m);
+    return out;
+  }
   std::vector<Move> principal_variation() const { return {pv_[0], pv_[0] + pv_len_[0]}; }
 
   Engine& engine_;
   Game game_;
   Limits limits_;
+  std::vector<Move> excluded_;  // the root moves not searched
   TimeBudget budget_;
   TranspositionTable& tt_;
   const EvalWeights& w_;
@@ -383,14 +394,15 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   int tried_first = 0;
   if (depth == 1) {
     for (Move m : {tt_move, killers_[ply][0], killers_[ply][1]}) {
-      if (m.is_none() || std::find(staged, staged + tried_first, m) != staged + tried_first || !game_.is_legal(m))
+      if (m.is_none() || std::find(staged, staged + tried_first, m) != staged + tried_first || !game_.is_legal(m) ||
+          (ply == 0 && is_excluded(m)))
         continue;
       staged[tried_first] = m;
       if (try_move(staged, tried_first++, 0))
         return stopped_ ? 0 : store_result(key, best, best_move, alpha_start, beta, static_eval, depth, ply);
     }
   }
-  MoveList moves = game_.legal_moves();
+  MoveList moves = ply == 0 && !excluded_.empty() ? root_moves() : game_.legal_moves();
   std::array<int, kMaxMoves> scores;
   const CategoryContext categories(game_.position());
   score_moves(moves, tt_move, ply, categories, scores);
@@ -427,7 +439,7 @@ Value Searcher::store_result(Key key, Value best, Move best_move, Value alpha_st
 
 SearchResult Searcher::run() {
   SearchResult result;
-  const MoveList root_moves = game_.legal_moves();
+  const MoveList root_moves = this->root_moves();
   if (root_moves.empty()) return result;
   result.best = root_moves[0];
   const int max_depth = limits_.depth ? std::min(limits_.depth, kMaxDepth) : kMaxDepth;
@@ -484,12 +496,16 @@ SearchResult Searcher::run() {
   return result;
 }
 
+// Searches again after a move is shown to lose, at most.
+constexpr int kDefenceSearches = 3;
+
 SearchResult Engine::search(const Game& game, const Limits& given) {
   Limits limits = given;
-  if (root_prover && options_.prover_share > 0 && !game.over()) {
+  const bool ask = root_prover && !game.over();
+  const TimeBudget budget = time_budget(limits, game);
+  if (ask && options_.prover_share > 0 && limits.excluded.empty()) {
     const Position& pos = game.position();
     const int fewest = std::min(popcount(pos.pieces(Black)), popcount(pos.pieces(White)));
-    const TimeBudget budget = time_budget(limits, game);
     if (budget.soft_ms > 0 && (fewest <= options_.prover_pieces || std::abs(last_score_) >= options_.prover_score) &&
         !is_decisive(last_score_)) {
       const auto start = Clock::now();
@@ -512,6 +528,51 @@ SearchResult Engine::search(const Game& game, const Limits& given) {
       if (limits.has_clock(us)) limits.time_ms[us] = std::max<std::int64_t>(1, limits.time_ms[us] - spent);
     }
   }
+  const bool defend = ask && options_.defence_share > 0 && budget.soft_ms > 0 &&
+                      last_score_ <= -options_.defence_score && !is_decisive(last_score_);
+  if (!defend) return search_alone(game, limits);
+
+  // Defence: the search has the time less the prover's share; then the
+  // prover, playing the opponent after the chosen move, tries to show that
+  // the move loses. A move shown to lose is excluded and the search looks
+  // again with half the time left (the table makes that quick), up to
+  // kDefenceSearches times.
+  const auto start = Clock::now();
+  const std::int64_t soft = time_budget(limits, game).soft_ms;
+  const std::int64_t check_ms = std::max<std::int64_t>(1, soft * options_.defence_share / 100);
+  Limits timed = limits;
+  timed.time_ms = {0, 0};
+  timed.overhead_ms = 0;
+  timed.movetime_ms = int(std::max<std::int64_t>(1, soft - check_ms));
+  SearchResult first = search_alone(game, timed);
+  SearchResult result = first;
+  std::uint64_t nodes = first.nodes;
+  const int legal = game.legal_moves().size();
+  for (int searches = 1;; ++searches) {
+    const std::int64_t left = soft - elapsed_ms(start);
+    if (is_decisive(result.score) || result.best.is_none() || stop_.load(std::memory_order_relaxed) || left <= 1) break;
+    Game after = game;
+    after.play(result.best);
+    if (after.over() || root_prover(after, std::min(left, check_ms), stop_).move.is_none()) break;
+    timed.excluded.push_back(result.best);
+    const std::int64_t again = (soft - elapsed_ms(start)) / 2;
+    if (searches > kDefenceSearches || int(timed.excluded.size()) >= legal || again < 1) {
+      // Out of searches, moves or time, and every move looked at loses: the
+      // first choice resists as well as any.
+      result = first;
+      break;
+    }
+    timed.movetime_ms = int(again);
+    result = search_alone(game, timed);
+    nodes += result.nodes;
+  }
+  result.nodes = nodes;
+  result.time_ms = elapsed_ms(start);
+  last_score_ = result.score;
+  return result;
+}
+
+SearchResult Engine::search_alone(const Game& game, const Limits& limits) {
   // The stop flag is not cleared here: a stop() that came before this thread
   // ran would be lost, and an infinite search would never end (clear_stop()).
   // The searchers' tables are large for a stack frame.

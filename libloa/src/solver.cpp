@@ -131,13 +131,6 @@ class CaptureTable {
   std::size_t stored_ = 0;
 };
 
-// The key of the game's position for the table: under a ply limit the same
-// position with fewer plies left is another one.
-Key capture_key(const Game& g) {
-  const int limit = g.rules().ply_limit;
-  return g.key() ^ (limit ? zobrist::mix(Key(limit - g.ply()) + 0x5A) : 0);
-}
-
 // One question, searched best first.
 class ProofTree {
  public:
@@ -314,7 +307,7 @@ class ProofTree {
       return;
     }
     if (look_up && table_ && game_.last_move().is_capture()) {
-      const CaptureTable::Result known = table_->find(capture_key(game_));
+      const CaptureTable::Result known = table_->find(capture_table_key(game_));
       if (known != CaptureTable::Unknown) {
         n.proof = known == CaptureTable::Proven ? 0 : kInfinite;
         n.disproof = known == CaptureTable::Proven ? kInfinite : 0;
@@ -360,7 +353,7 @@ class ProofTree {
   // stands at the node.
   void remember(const Node& n) {
     if (!table_ || (n.proof && n.disproof) || !game_.last_move().is_capture() || game_.over()) return;
-    table_->store(capture_key(game_), n.proof == 0 ? CaptureTable::Proven : CaptureTable::Disproven);
+    table_->store(capture_table_key(game_), n.proof == 0 ? CaptureTable::Proven : CaptureTable::Disproven);
   }
 
   // A node's numbers from its children's; the game stands at the node.
@@ -394,6 +387,11 @@ class ProofTree {
 };
 
 }  // namespace
+
+Key capture_table_key(const Game& g) {
+  const int limit = g.rules().ply_limit;
+  return g.key() ^ (limit ? zobrist::mix(Key(limit - g.ply()) + 0x5A) : 0);
+}
 
 SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   SolveReport report;

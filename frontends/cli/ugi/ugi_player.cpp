@@ -112,7 +112,7 @@ Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std
     // An engine given a share of its time for proofs ("engine:solver=25")
     // gets the solver to ask; the library's players do not link it.
     if (player)
-      if (auto* engine = dynamic_cast<EnginePlayer*>(player->get()); engine && engine->engine().options().prover_share)
+      if (auto* engine = dynamic_cast<EnginePlayer*>(player->get()); engine && asks_solver(engine->engine().options()))
         use_solver(engine->engine());
     return player;
   }

@@ -45,6 +45,7 @@ bool UgiSession::handle(const std::string& line) {
   if (command == "ugi" || command == "uci") {
     say("id name libloa 0.2");
     say("id author the libloa authors");
+    say("option name DefenceShare type spin default 0 min 0 max 90");
     say("option name Hash type spin default 16 min 1 max 65536");
     say("option name ProofShare type spin default 0 min 0 max 90");
     say("option name Rules type string default olympiad");
@@ -109,6 +110,12 @@ void UgiSession::set_option(std::istringstream& in) {
     // proof is likely (docs/solver.md); 0 switches it off.
     if (!numeric || n < 0 || n > 90) return error("ProofShare must be 0..90 (percent)");
     engine_.options().prover_share = int(n);
+    if (n > 0 && !engine_.root_prover) use_solver(engine_);
+  } else if (name == "defenceshare") {
+    // The share of a timed move the solver may use to check the chosen move
+    // when the engine stands worse (docs/solver.md); 0 switches it off.
+    if (!numeric || n < 0 || n > 90) return error("DefenceShare must be 0..90 (percent)");
+    engine_.options().defence_share = int(n);
     if (n > 0 && !engine_.root_prover) use_solver(engine_);
   } else if (name == "threads") {
     if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));

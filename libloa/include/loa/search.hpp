@@ -30,6 +30,8 @@ struct Limits {
   int movestogo = 0;
   // Time reserved for the operating system and I/O on every move.
   int overhead_ms = 10;
+  // Root moves not to search. If it holds every legal move, it is ignored.
+  std::vector<Move> excluded;
 
   bool has_clock(Color c) const { return time_ms[c] > 0; }
 };
@@ -85,7 +87,16 @@ struct SearchOptions {
   int prover_share = 0;
   int prover_pieces = 5;
   int prover_score = 1500;
+  // The share of a move's time (percent) the same prover may spend checking
+  // the move the search chose, when the last score is `defence_score` or
+  // worse: if the opponent is shown to win after it, the search looks again
+  // without it (docs/solver.md, "The engine asks it"). 0: never checked.
+  int defence_share = 0;
+  int defence_score = 100;
 };
+
+// Whether the options give the root prover any time.
+inline bool asks_solver(const SearchOptions& o) { return o.prover_share > 0 || o.defence_share > 0; }
 
 // A move a prover has shown to win, and the length of its longest line.
 struct ProvenWin {
@@ -139,6 +150,8 @@ class Engine {
 
  private:
   friend class Searcher;
+  // The alpha-beta search alone, on this thread and the helpers.
+  SearchResult search_alone(const Game& game, const Limits& limits);
   TranspositionTable tt_;
   EvalWeights weights_;
   SearchOptions options_;

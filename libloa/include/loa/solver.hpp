@@ -87,6 +87,11 @@ class Solver {
   SolveReport solve(const Game& game, const SolveLimits& limits);
 };
 
+// The key under which a solve keeps the result of a position just after a
+// capture: the position's key and, under a ply limit, the plies left (the
+// same position with fewer plies left may be worth less).
+Key capture_table_key(const Game& game);
+
 // A solve split at the root (docs/solver.md, "Splitting a solve"): each
 // root move solved as a job of its own. `value` is for the side to move
 // after `move`.

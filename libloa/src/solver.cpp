@@ -150,20 +150,28 @@ class ProofTree {
   // (asked every so often) says to stop.
   Answer run(const std::function<bool()>& should_stop) {
     stop_ = &should_stop;
-    std::vector<std::uint32_t> path;
+    // The nodes from the root to the current node, whose position the game
+    // holds; back at the root when run() returns.
+    std::vector<std::uint32_t> path{0};
+    const auto to_root = [&] {
+      for (; path.size() > 1; path.pop_back()) game_.undo();
+    };
+    const auto unknown = [&] {
+      to_root();
+      return Answer::Unknown;
+    };
     for (std::uint64_t i = 0; root().proof && root().disproof; ++i) {
       // Under PN² one expansion is many second-level searches: ask each time.
-      if ((second_.min_nodes || (i & 255) == 0) && should_stop()) return Answer::Unknown;
+      if ((second_.min_nodes || (i & 255) == 0) && should_stop()) return unknown();
       if (nodes_.size() + kMaxMoves + 1 > max_nodes_) {
         full_ = true;
-        return Answer::Unknown;
+        return unknown();
       }
       if (nodes_.size() + second_nodes_ >= node_budget_) {
         out_of_nodes_ = true;
-        return Answer::Unknown;
+        return unknown();
       }
       // Down to the most-proving node, playing its moves.
-      path.assign(1, 0);
       while (nodes_[path.back()].count) {
         const Node& n = nodes_[path.back()];
         const bool prover_moves = game_.side_to_move() == question_.prover;
@@ -180,15 +188,23 @@ class ProofTree {
       // Consistent numbers never lead to a settled node; if they did, stop
       // rather than loop.
       assert(!game_.over());
-      if (game_.over()) return Answer::Unknown;
+      if (game_.over()) return unknown();
       expand(path.back());
-      // Back up to the root, undoing the moves.
-      for (std::size_t k = path.size(); k-- > 0;) {
-        update(path[k]);
-        remember(nodes_[path[k]]);
-        if (k) game_.undo();
+      // Back up while the numbers change. Where they do not, nothing above
+      // changes either, so the next most-proving node is below that node,
+      // and the next descent starts from it (Allis' current node): the same
+      // tree grows, without replaying the moves from the root each time.
+      for (;;) {
+        const Node before = nodes_[path.back()];
+        update(path.back());
+        const Node& n = nodes_[path.back()];
+        remember(n);
+        if (path.size() == 1 || (n.proof == before.proof && n.disproof == before.disproof)) break;
+        game_.undo();
+        path.pop_back();
       }
     }
+    to_root();
     return root().proof == 0 ? Answer::Proven : Answer::Disproven;
   }
 

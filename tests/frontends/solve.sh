@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # loa solve and loa verify-proof end to end: a proven win and its proof
 # verified; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
-# in a long solve (exit 130, what was learned still printed); each exit code.
+# in a long solve (exit 130, what was learned still printed); each exit code;
+# the stored 6x6 proofs verified.
 # usage: solve.sh LOA
 set -u
 loa="$1"
@@ -54,6 +55,17 @@ rm "$dir/jobs/c2-b2.json"
 out="$("$loa" solve -r loaps -p "$pos" --merge "$dir/jobs")"; rc=$?
 [ $rc -eq 1 ] && grep -q "^result: unknown for black to move (stopped by jobs: 12 of 13 settled" <<<"$out" ||
   fail "--merge with a job missing: exit $rc, $out"
+
+# The stored 6x6 proofs (tests/data/six, docs/solver.md "6x6 from the start")
+# still verify: each a black win from a position a few plies into the game.
+stored=0
+for proof in "$(dirname "$0")"/../data/six/*.proof.gz; do
+  gunzip -c "$proof" >"$dir/six.txt" || fail "$proof: not gzip"
+  out="$("$loa" verify-proof "$dir/six.txt")" || fail "$proof does not verify: $out"
+  grep -q "^verified: black wins (1 section" <<<"$out" || fail "$proof: $out"
+  stored=$((stored + 1))
+done
+[ $stored -ge 1 ] || fail "no stored 6x6 proof found"
 
 # Ctrl-C: the solve stops, prints what it has, exits 130.
 "$loa" solve -q -r olympiad --memory 4000 >"$dir/int.txt" 2>&1 &

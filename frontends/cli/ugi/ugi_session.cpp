@@ -105,18 +105,16 @@ void UgiSession::set_option(std::istringstream& in) {
       engine_.set_hash(1);
       return error(fmt::format("cannot allocate {} MiB; the table is now 1 MiB", n));
     }
-  } else if (name == "proofshare") {
-    // The share of a timed move the proof-number solver may use where a
-    // proof is likely (docs/solver.md); 0 switches it off.
-    if (!numeric || n < 0 || n > 90) return error("ProofShare must be 0..90 (percent)");
-    engine_.options().prover_share = int(n);
-    if (n > 0 && !engine_.root_prover) use_solver(engine_);
-  } else if (name == "defenceshare") {
-    // The share of a timed move the solver may use to check the chosen move
-    // when the engine stands worse (docs/solver.md); 0 switches it off.
-    if (!numeric || n < 0 || n > 90) return error("DefenceShare must be 0..90 (percent)");
-    engine_.options().defence_share = int(n);
-    if (n > 0 && !engine_.root_prover) use_solver(engine_);
+  } else if (name == "proofshare" || name == "defenceshare") {
+    // The share of a timed move the proof-number solver may use: to prove a
+    // win where one is likely (ProofShare), or to check the chosen move when
+    // the engine stands worse (DefenceShare) (docs/solver.md); 0 switches it
+    // off.
+    const bool proof = name == "proofshare";
+    if (!numeric || n < 0 || n > 90)
+      return error(fmt::format("{} must be 0..90 (percent)", proof ? "ProofShare" : "DefenceShare"));
+    (proof ? engine_.options().prover_share : engine_.options().defence_share) = int(n);
+    if (asks_solver(engine_.options()) && !engine_.root_prover) use_solver(engine_);
   } else if (name == "threads") {
     if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));
     engine_.set_threads(int(n));

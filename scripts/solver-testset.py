@@ -19,11 +19,12 @@ usage: scripts/solver-testset.py --loa build/bin/loa --out tests/data/solver-pos
 """
 import argparse
 import glob
-import json
 import os
 import subprocess
 import sys
 import tempfile
+
+import loa_records
 
 
 def thesis_games(root):
@@ -34,23 +35,8 @@ def thesis_games(root):
 
 def record_games(path):
     """Every game of a record file (the format of loa match --records) from the rules' start."""
-    rules, moves, index = "olympiad", None, 0
-    for line in open(path).read().splitlines() + ["[Rules \"end\"]"]:
-        if line.startswith("[Rules "):
-            if moves:
-                index += 1
-                yield rules, moves, f"{os.path.basename(path)} game {index}"
-            rules, moves = line.split('"')[1], []
-        elif line and not line.startswith("[") and moves is not None:
-            moves += [w for w in line.split() if not w.endswith(".") and w not in ("1-0", "0-1", "1/2-1/2", "*")]
-
-
-def solve(loa, rules, moves, seconds, proof):
-    r = subprocess.run([loa, "solve", "-q", "--json", "-r", rules, "--moves", " ".join(moves), "--time", str(seconds),
-                        "--proof", proof], capture_output=True, text=True)
-    if r.returncode not in (0, 1):
-        raise SystemExit(f"loa solve failed ({r.returncode}): {r.stderr}")
-    return json.loads(r.stdout)
+    for index, (rules, moves, _) in enumerate(loa_records.record_games(path), 1):
+        yield rules, moves, f"{os.path.basename(path)} game {index}"
 
 
 def main():
@@ -74,7 +60,7 @@ def main():
                 if back >= len(moves):
                     break
                 played = moves[:len(moves) - back]
-                r = solve(args.loa, rules, played, args.time, proof)
+                r = loa_records.solve(args.loa, rules, played, args.time, "--proof", proof)
                 if r["result"] == "unknown":
                     unknown += 1
                     continue

@@ -115,8 +115,8 @@ class Searcher {
     if (index_ > 0) own_history_ = engine.history_, history_ = own_history_.data();
     if (index_ == 0) budget_ = time_budget(limits, game);
     if (options_.realisation || options_.category_order) prepare_category_costs();
-    excluded_ = limits.excluded;
-    if (!excluded_.empty() && root_moves().empty()) excluded_.clear();
+    // Every root move excluded counts as none.
+    if (!limits_.excluded.empty() && root_moves().empty()) limits_.excluded.clear();
   }
 
   SearchResult run();
@@ -144,7 +144,9 @@ class Searcher {
   int reduction(Move m, int i, int depth, int ply, bool pv_node, bool cut_node,
                 const CategoryContext& categories) const;
   bool out_of_budget();
-  bool is_excluded(Move m) const { return std::find(excluded_.begin(), excluded_.end(), m) != excluded_.end(); }
+  bool is_excluded(Move m) const {
+    return std::find(limits_.excluded.begin(), limits_.excluded.end(), m) != limits_.excluded.end();
+  }
   // The root's moves less the excluded ones.
   MoveList root_moves() const {
     MoveList out;
@@ -157,7 +159,6 @@ class Searcher {
   Engine& engine_;
   Game game_;
   Limits limits_;
-  std::vector<Move> excluded_;  // the root moves not searched
   TimeBudget budget_;
   TranspositionTable& tt_;
   const EvalWeights& w_;
@@ -402,7 +403,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
         return stopped_ ? 0 : store_result(key, best, best_move, alpha_start, beta, static_eval, depth, ply);
     }
   }
-  MoveList moves = ply == 0 && !excluded_.empty() ? root_moves() : game_.legal_moves();
+  MoveList moves = ply == 0 && !limits_.excluded.empty() ? root_moves() : game_.legal_moves();
   std::array<int, kMaxMoves> scores;
   const CategoryContext categories(game_.position());
   score_moves(moves, tt_move, ply, categories, scores);

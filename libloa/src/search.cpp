@@ -539,7 +539,8 @@ SearchResult Engine::search(const Game& game, const Limits& given) {
   // again with half the time left (the table makes that quick), up to
   // kDefenceSearches times.
   const auto start = Clock::now();
-  const std::int64_t soft = time_budget(limits, game).soft_ms;
+  const std::int64_t soft = time_budget(limits, game).soft_ms;  // less what a root proof spent
+
   const std::int64_t check_ms = std::max<std::int64_t>(1, soft * options_.defence_share / 100);
   Limits timed = limits;
   timed.time_ms = {0, 0};

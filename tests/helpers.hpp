@@ -15,6 +15,7 @@
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/rules.hpp"
+#include "loa/solver.hpp"
 
 namespace loa::test {
 
@@ -79,6 +80,26 @@ inline std::string preset_test_name(const ::testing::TestParamInfo<std::string_v
 inline Move random_move(const Game& game, std::mt19937_64& rng) {
   const MoveList moves = game.legal_moves();
   return moves[int(rng() % std::uint64_t(moves.size()))];
+}
+
+// A won position whose proof answers several replies: from random games
+// under Olympiad rules, a few plies before their end.
+inline std::pair<Game, std::string> won_position_with_replies() {
+  std::mt19937 rng(5);
+  for (int tries = 0; tries < 500; ++tries) {
+    Game g(olympiad());
+    while (!g.over()) {
+      const MoveList moves = g.legal_moves();
+      g.play(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+    }
+    for (int k = 0; k < 3; ++k) g.undo();
+    Solver solver;
+    solver.keep_proof = true;
+    const SolveReport r = solver.solve(g, SolveLimits{200000, 0, 64, nullptr});
+    if (r.value == SolveValue::Win && r.proof_nodes >= 4) return {g, r.proof};
+  }
+  ADD_FAILURE() << "no won position with a branching proof found";
+  return {Game(olympiad()), ""};
 }
 
 }  // namespace loa::test

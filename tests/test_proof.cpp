@@ -5,6 +5,7 @@
 #include <random>
 #include <sstream>
 
+#include "helpers.hpp"
 #include "loa/notation.hpp"
 #include "loa/proof.hpp"
 #include "loa/solver.hpp"
@@ -25,26 +26,6 @@ std::string join(const std::vector<std::string>& lines) {
   return out;
 }
 
-// A won position whose proof answers several replies: from random games
-// under Olympiad rules, a few plies before their end.
-std::pair<Game, std::string> won_position_with_replies() {
-  std::mt19937 rng(5);
-  for (int tries = 0; tries < 500; ++tries) {
-    Game g(olympiad());
-    while (!g.over()) {
-      const MoveList moves = g.legal_moves();
-      g.play(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
-    }
-    for (int k = 0; k < 3; ++k) g.undo();
-    Solver solver;
-    solver.keep_proof = true;
-    const SolveReport r = solver.solve(g, SolveLimits{200000, 0, 64, nullptr});
-    if (r.value == SolveValue::Win && r.proof_nodes >= 4) return {g, r.proof};
-  }
-  ADD_FAILURE() << "no won position with a branching proof found";
-  return {Game(olympiad()), ""};
-}
-
 // The end of the block of lines below line `i` (the lines deeper than it).
 std::size_t block_end(const std::vector<std::string>& lines, std::size_t i) {
   const int depth = std::stoi(lines[i]);
@@ -61,7 +42,7 @@ std::size_t line_at_depth(const std::vector<std::string>& lines, int depth) {
 }
 
 TEST(Proof, TheSolversProofVerifies) {
-  const auto [game, proof] = won_position_with_replies();
+  const auto [game, proof] = test::won_position_with_replies();
   const auto check = verify_proof(proof);
   ASSERT_TRUE(check.ok()) << check.error() << "\n" << proof;
   EXPECT_EQ(check->sections, 1);
@@ -70,7 +51,7 @@ TEST(Proof, TheSolversProofVerifies) {
 }
 
 TEST(Proof, EveryDamageIsCaught) {
-  const auto [game, proof] = won_position_with_replies();
+  const auto [game, proof] = test::won_position_with_replies();
   const std::vector<std::string> good = lines_of(proof);
   auto expect_error = [](const std::vector<std::string>& lines, const std::string& what, const char* why) {
     const auto check = verify_proof(join(lines));

@@ -40,6 +40,7 @@ struct Frame {
   bool chooser;  // the claimant is to move: exactly one move
   int legal = 0;
   std::vector<Move> given;
+  int height = 0;  // the longest line below, in plies
 };
 
 // A section's tags, then its move lines.
@@ -83,7 +84,7 @@ Expected<std::vector<Section>> split_sections(std::string_view text) {
   return sections;
 }
 
-Expected<std::size_t> check_section(const Section& s) {
+Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit) {
   const std::string where = at(s.first_line);
   Rules rules;
   if (const auto variant = s.tag("Variant")) {
@@ -127,7 +128,7 @@ Expected<std::size_t> check_section(const Section& s) {
 
   std::vector<Frame> path;
   auto open = [&](int line) -> Expected<bool> {
-    Frame f{line, game.over(), false, 0, {}};
+    Frame f{line, game.over(), false, 0, {}, 0};
     if (f.over) {
       if (!claim.met_by(game.outcome()))
         return Error{at(line) + "the game ends here (" + outcome_text(game.outcome()) + "), against the claim \"" +
@@ -147,8 +148,13 @@ Expected<std::size_t> check_section(const Section& s) {
     if (!f.over && !f.chooser && static_cast<int>(f.given.size()) != f.legal)
       return Error{at(f.line) + side + " has " + std::to_string(f.legal) + " legal moves here; the proof answers " +
                    std::to_string(f.given.size())};
+    if (visit && !f.over && f.chooser) visit(game, f.given.front(), f.height, !claim.draw_enough);
+    const int height = f.height;
     path.pop_back();
-    if (!path.empty()) game.undo();
+    if (!path.empty()) {
+      game.undo();
+      path.back().height = std::max(path.back().height, height + 1);
+    }
     return true;
   };
 
@@ -239,12 +245,14 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
-Expected<ProofCheck> verify_proof(std::string_view text) {
+Expected<ProofCheck> verify_proof(std::string_view text) { return walk_proof(text, {}); }
+
+Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit) {
   const auto sections = split_sections(text);
   if (!sections) return Error{one_line(sections.error())};
   ProofCheck check;
   for (const Section& s : *sections) {
-    const auto moves = check_section(s);
+    const auto moves = check_section(s, visit);
     if (!moves) return Error{one_line(moves.error())};
     ++check.sections;
     check.moves += *moves;

@@ -497,10 +497,27 @@ SearchResult Searcher::run() {
   return result;
 }
 
+SearchResult Engine::played_proven(const ProvenWin& win, std::int64_t spent_ms) {
+  SearchResult r;
+  r.best = win.move;
+  r.score = last_score_ = win_in(std::max(1, win.plies));
+  r.depth = win.plies;
+  r.time_ms = spent_ms;
+  r.pv = {win.move};
+  if (on_iteration) on_iteration({r.depth, r.depth, r.score, Bound::Exact, 0, spent_ms, 0, 0, r.pv});
+  return r;
+}
+
 // Searches again after a move is shown to lose, at most.
 constexpr int kDefenceSearches = 3;
 
 SearchResult Engine::search(const Game& game, const Limits& given) {
+  if (known_win && !game.over()) {
+    const ProvenWin win = known_win(game);
+    const auto& excluded = given.excluded;
+    if (!win.move.is_none() && std::find(excluded.begin(), excluded.end(), win.move) == excluded.end())
+      return played_proven(win, 0);
+  }
   Limits limits = given;
   const bool ask = root_prover && !game.over();
   const TimeBudget budget = time_budget(limits, game);
@@ -513,16 +530,7 @@ SearchResult Engine::search(const Game& game, const Limits& given) {
       const ProvenWin win =
           root_prover(game, std::max<std::int64_t>(1, budget.soft_ms * options_.prover_share / 100), stop_);
       const std::int64_t spent = elapsed_ms(start);
-      if (!win.move.is_none()) {
-        SearchResult r;
-        r.best = win.move;
-        r.score = last_score_ = win_in(std::max(1, win.plies));
-        r.depth = win.plies;
-        r.time_ms = spent;
-        r.pv = {win.move};
-        if (on_iteration) on_iteration({r.depth, r.depth, r.score, Bound::Exact, 0, spent, 0, 0, r.pv});
-        return r;
-      }
+      if (!win.move.is_none()) return played_proven(win, spent);
       // The search has what the prover left.
       if (limits.movetime_ms > 0) limits.movetime_ms = int(std::max<std::int64_t>(1, limits.movetime_ms - spent));
       const Color us = game.side_to_move();

@@ -2,7 +2,7 @@
 # loa solve and loa verify-proof end to end: a proven win and its proof
 # verified; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
 # in a long solve (exit 130, what was learned still printed); each exit code;
-# the stored 6x6 proofs verified.
+# the stored 6x6 proofs verified and played from (engine:proofs=FILE).
 # usage: solve.sh LOA
 set -u
 loa="$1"
@@ -66,6 +66,25 @@ for proof in "$(dirname "$0")"/../data/six/*.proof.gz; do
   stored=$((stored + 1))
 done
 [ $stored -ge 1 ] || fail "no stored 6x6 proof found"
+
+# Proofs in play (engine:proofs=FILE): from the stored proof's position
+# (after e6-e4 f5-d5, black to move), an engine searching one ply wins as
+# black with the proof's moves against one of 20000 nodes, which beats it
+# without them (both deterministic).
+gunzip -c "$(dirname "$0")"/../data/six/e6e4-f5d5.proof.gz >"$dir/book.txt" || fail "the 2-ply 6x6 proof: not gzip"
+echo "1bbb2/w2w2/w3bw/w4w/w4w/1bbbb1 b 2 0 0" >"$dir/open.txt"
+for book in "" ":proofs=$dir/book.txt"; do
+  rm -f "$dir/games.rec"
+  "$loa" match -r six -1 "engine:depth=1$book" -2 engine:nodes=20000 -g 2 --openings "$dir/open.txt" \
+    --records "$dir/games.rec" >/dev/null 2>&1 || fail "a match with '$book': exit $?"
+  result="$(grep -A3 "^\[Black \"engine:depth=1" "$dir/games.rec" | grep "^\[Result")"
+  if [ -n "$book" ]; then want='[Result "1-0"]'; else want='[Result "0-1"]'; fi
+  [ "$result" = "$want" ] || fail "engine:depth=1$book as black: $result"
+done
+"$loa" match -r six -1 engine:proofs=/no/such/file -g 2 >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "cannot read the proof /no/such/file" "$dir/err.txt" || fail "a missing proof: exit $rc"
+"$loa" match -r six -1 "engine:proofs=$dir/cut.txt" -g 2 >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "does not verify: line" "$dir/err.txt" || fail "a damaged proof as a book: exit $rc"
 
 # Ctrl-C: the solve stops, prints what it has, exits 130.
 "$loa" solve -q -r olympiad --memory 4000 >"$dir/int.txt" 2>&1 &

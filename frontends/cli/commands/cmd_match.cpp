@@ -60,9 +60,12 @@ void print_match_summary(const std::string& title, const MatchStats& s, const st
 int cmd_match(const std::vector<std::string>& args) {
   po::options_description options("match options");
   add_rules_option(options);
+  const std::string players =
+      "random, greedy, racer (for random opponents), "
+      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:solver=PERCENT][:proofs=FILE][:WEIGHT=N], or ugi:COMMAND for a "
+      "program";
   options.add_options()("first,1", po::value<std::string>()->default_value("engine:ms=100"),
-                        "first player: random, greedy, racer (for random opponents), "
-                        "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:WEIGHT=N], or ugi:COMMAND for a program")(
+                        ("first player: " + players).c_str())(
       "second,2", po::value<std::string>()->default_value("greedy"), "second player (same forms)")(
       "games,g", po::value<int>()->default_value(20), "games to play (rounded up to an even number: pairs)")(
       "opening-plies", po::value<int>()->default_value(4), "random plies before the players take over")(
@@ -114,8 +117,9 @@ int cmd_match(const std::vector<std::string>& args) {
   if (m.game.max_plies < 0) throw UsageError{"match: --max-plies must not be negative"};
   const int movetime = vm["movetime"].as<int>();
   if (movetime < 1) throw UsageError{"match: --movetime must be positive"};
-  m.factory = [movetime](const std::string& spec, std::uint64_t seed) {
-    return make_match_player(spec, seed, movetime);
+  auto books = std::make_shared<ProofBooks>();
+  m.factory = [movetime, books](const std::string& spec, std::uint64_t seed) {
+    return make_match_player(spec, seed, movetime, books.get());
   };
   if (vm.count("sprt")) m.sprt = parse_sprt("match", vm["sprt"].as<std::string>());
   if (vm.count("shard")) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "loa/notation.hpp"
@@ -106,14 +107,42 @@ Move UgiPlayer::choose(const Game& game) {
   }
 }
 
-Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms) {
+Expected<std::shared_ptr<const ProofBook>> ProofBooks::get(const std::string& path) {
+  std::lock_guard lock(mutex_);
+  if (const auto it = books_.find(path); it != books_.end()) return it->second;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read the proof " + path};
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto book = ProofBook::from_text(text);
+  if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
+  return books_[path] = std::make_shared<const ProofBook>(std::move(*book));
+}
+
+Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms,
+                                                    ProofBooks* books) {
   if (spec.rfind("ugi:", 0) != 0) {
-    auto player = make_player(spec, seed);
-    // An engine given a share of its time for proofs ("engine:solver=25")
-    // gets the solver to ask; the library's players do not link it.
-    if (player)
-      if (auto* engine = dynamic_cast<EnginePlayer*>(player->get()); engine && asks_solver(engine->engine().options()))
-        use_solver(engine->engine());
+    // ":proofs=FILE" names a file, which make_player() does not read.
+    std::string library_spec = spec, proofs;
+    if (const std::size_t at = spec.find(":proofs="); at != std::string::npos && spec.rfind("engine", 0) == 0) {
+      const std::size_t end = std::min(spec.find(':', at + 1), spec.size());
+      proofs = spec.substr(at + 8, end - at - 8);
+      library_spec = spec.substr(0, at) + spec.substr(end);
+      if (proofs.empty()) return Error{"'proofs=' needs a proof file, as in engine:proofs=six.proof"};
+      if (!books) return Error{"'proofs=FILE' is for loa match"};
+    }
+    auto player = make_player(library_spec, seed);
+    if (!player) return player;
+    if (auto* engine = dynamic_cast<EnginePlayer*>(player->get())) {
+      // An engine given a share of its time for proofs ("engine:solver=25")
+      // gets the solver to ask; the library's players do not link it.
+      if (asks_solver(engine->engine().options())) use_solver(engine->engine());
+      if (!proofs.empty()) {
+        auto book = books->get(proofs);
+        if (!book) return Error{book.error()};
+        use_proof_book(engine->engine(), *book);
+        engine->set_name(spec);
+      }
+    }
     return player;
   }
   std::istringstream words(spec.substr(4));

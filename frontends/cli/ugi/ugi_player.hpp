@@ -6,11 +6,14 @@
 // afresh for the next game.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "loa/players.hpp"
+#include "loa/proof_book.hpp"
 #include "referees/process.hpp"
 
 namespace loa::cli {
@@ -46,7 +49,23 @@ class UgiPlayer final : public Player {
   std::string failure_;
 };
 
-// make_player() plus "ugi:COMMAND" for external programs.
-Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms);
+// Proof books (loa/proof_book.hpp) read once and shared by every player
+// that names the file: a match builds players game after game, and a large
+// proof takes seconds to check.
+class ProofBooks {
+ public:
+  // The book of the proof file at `path`, read and checked on first use.
+  Expected<std::shared_ptr<const ProofBook>> get(const std::string& path);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const ProofBook>> books_;
+};
+
+// make_player() plus "ugi:COMMAND" for external programs, and for engines
+// ":proofs=FILE", a proof whose wins the engine plays without searching
+// (from `books`; without them the option is an error).
+Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms,
+                                                    ProofBooks* books = nullptr);
 
 }  // namespace loa::cli

@@ -3,11 +3,14 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <iterator>
 #include <new>
 #include <optional>
 
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
+#include "loa/proof_book.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
 
@@ -47,6 +50,7 @@ bool UgiSession::handle(const std::string& line) {
     say("id author the libloa authors");
     say("option name DefenceShare type spin default 0 min 0 max 90");
     say("option name Hash type spin default 16 min 1 max 65536");
+    say("option name ProofBook type string default <empty>");
     say("option name ProofShare type spin default 0 min 0 max 90");
     say("option name Rules type string default olympiad");
     say("option name Seed type spin default 0 min 0 max 2147483647");
@@ -115,6 +119,19 @@ void UgiSession::set_option(std::istringstream& in) {
       return error(fmt::format("{} must be 0..90 (percent)", proof ? "ProofShare" : "DefenceShare"));
     (proof ? engine_.options().prover_share : engine_.options().defence_share) = int(n);
     if (asks_solver(engine_.options()) && !engine_.root_prover) use_solver(engine_);
+  } else if (name == "proofbook") {
+    // A proof file whose wins the engine plays without searching
+    // (docs/solver.md, "Proofs in play"); empty for none.
+    if (value.empty() || value == "<empty>") {
+      engine_.known_win = nullptr;
+      return;
+    }
+    std::ifstream file(value, std::ios::binary);
+    if (!file) return error("cannot read the proof " + value);
+    const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    auto book = ProofBook::from_text(text);
+    if (!book) return error("the proof " + value + " does not verify: " + book.error());
+    use_proof_book(engine_, std::make_shared<const ProofBook>(std::move(*book)));
   } else if (name == "threads") {
     if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));
     engine_.set_threads(int(n));

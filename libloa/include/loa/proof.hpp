@@ -18,12 +18,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "loa/expected.hpp"
+#include "loa/game.hpp"
 
 namespace loa {
 
@@ -36,6 +38,17 @@ struct ProofCheck {
 // Checks every section with the plain move generator and the game's own
 // adjudication, independent of the solver. An error names the line.
 Expected<ProofCheck> verify_proof(std::string_view text);
+
+// Called at each of the claimant's turns in a proof, once the lines below it
+// have been checked: the game there, the proof's move, the longest line
+// from there to the game's end in plies (the move included), and whether
+// the claim is a win (not "wins or draws").
+using ProofVisitor = std::function<void(const Game& game, Move move, int plies, bool win)>;
+
+// verify_proof(), calling `visit` on the way. A section that fails has
+// been partly visited: whoever collects what it visits keeps nothing when
+// the result is an error.
+Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit);
 
 // The proof of a position from proofs of the positions one move on (the
 // jobs of a split solve): for each (move, proof text) a section whose

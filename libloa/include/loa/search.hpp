@@ -133,6 +133,11 @@ class Engine {
   // which do not link it, leave this empty and search alone.
   std::function<ProvenWin(const Game&, std::int64_t budget_ms, const std::atomic<bool>& stop)> root_prover;
 
+  // Asked first, before any search and at every limit: a move known to win
+  // here (a solved position's: use_proof_book(), loa/proof_book.hpp),
+  // played at once. Empty, or no move: the engine searches.
+  std::function<ProvenWin(const Game&)> known_win;
+
   // Searches the game's position within the limits and returns the best move
   // found (a legal move whenever the game is not over). Blocks the caller;
   // another thread may call stop(). Deterministic for a node or depth limit
@@ -152,6 +157,8 @@ class Engine {
   friend class Searcher;
   // The alpha-beta search alone, on this thread and the helpers.
   SearchResult search_alone(const Game& game, const Limits& limits);
+  // The result of playing a proven win without searching.
+  SearchResult played_proven(const ProvenWin& win, std::int64_t spent_ms);
   TranspositionTable tt_;
   EvalWeights weights_;
   SearchOptions options_;

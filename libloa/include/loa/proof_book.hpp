@@ -1,0 +1,52 @@
+// Solved positions in play: the claimant's moves of checked proofs, by
+// position, so that an engine plays a proven win without searching
+// (docs/solver.md, "Proofs in play"), as a chess engine plays from its
+// endgame tables.
+//
+// A book is built only from a proof that verify_proof() accepts, and only
+// from claims of a win. It answers by the position (Game::key()), not by
+// the moves that led there: a transposition into a proven position gets the
+// proof's move too. Under a repetition rule that move is proven for the
+// proof's own history only, which is why the book is for play and not for
+// proofs (the solver never reads it).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "loa/expected.hpp"
+#include "loa/game.hpp"
+#include "loa/search.hpp"
+
+namespace loa {
+
+class ProofBook {
+ public:
+  // The positions of every "X wins" section of a proof text, after it
+  // verifies; an error if it does not. Where a position recurs, the move
+  // with the shortest longest line is kept.
+  static Expected<ProofBook> from_text(std::string_view text);
+
+  // The proven move for the side to move, with the proof's longest line
+  // after it (plies), or nothing if the position is not in the book.
+  std::optional<ProvenWin> find(const Game& game) const;
+
+  // Positions in the book.
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    Key key;
+    Move move;
+    std::uint16_t plies;
+  };
+  std::vector<Entry> entries_;  // sorted by key, one per key
+};
+
+// Lets `engine` play from `book` (Engine::known_win) before any search.
+void use_proof_book(Engine& engine, std::shared_ptr<const ProofBook> book);
+
+}  // namespace loa

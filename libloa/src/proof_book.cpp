@@ -1,0 +1,41 @@
+#include "loa/proof_book.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "loa/proof.hpp"
+
+namespace loa {
+
+Expected<ProofBook> ProofBook::from_text(std::string_view text) {
+  ProofBook book;
+  const auto check = walk_proof(text, [&](const Game& game, Move move, int plies, bool win) {
+    if (win) book.entries_.push_back({game.key(), move, std::uint16_t(std::min(plies, 0xffff))});
+  });
+  if (!check) return Error{check.error()};
+  auto& e = book.entries_;
+  std::sort(e.begin(), e.end(),
+            [](const Entry& a, const Entry& b) { return a.key != b.key ? a.key < b.key : a.plies < b.plies; });
+  e.erase(std::unique(e.begin(), e.end(), [](const Entry& a, const Entry& b) { return a.key == b.key; }), e.end());
+  e.shrink_to_fit();
+  return book;
+}
+
+std::optional<ProvenWin> ProofBook::find(const Game& game) const {
+  if (game.over()) return std::nullopt;
+  const Key key = game.key();
+  const auto it =
+      std::lower_bound(entries_.begin(), entries_.end(), key, [](const Entry& e, Key k) { return e.key < k; });
+  if (it == entries_.end() || it->key != key) return std::nullopt;
+  // A 64-bit key can collide, and a book may be read under other rules: the
+  // move must at least be legal here.
+  const MoveList legal = game.legal_moves();
+  if (std::find(legal.begin(), legal.end(), it->move) == legal.end()) return std::nullopt;
+  return ProvenWin{it->move, it->plies};
+}
+
+void use_proof_book(Engine& engine, std::shared_ptr<const ProofBook> book) {
+  engine.known_win = [book = std::move(book)](const Game& game) { return book->find(game).value_or(ProvenWin{}); };
+}
+
+}  // namespace loa

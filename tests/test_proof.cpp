@@ -8,6 +8,7 @@
 #include "helpers.hpp"
 #include "loa/notation.hpp"
 #include "loa/proof.hpp"
+#include "loa/proof_book.hpp"
 #include "loa/solver.hpp"
 
 namespace loa {
@@ -138,6 +139,104 @@ TEST(Proof, GarbageIsAnErrorNotACrash) {
       "[Rules \"olympiad\"]\n[Start \"1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b\"]\n[Claim \"black wins\"]\n");
   ASSERT_FALSE(start.ok());
   EXPECT_NE(start.error().find("no move given for black"), std::string::npos) << start.error();
+}
+
+// The numbers of a compact proof's first section, one per entry.
+std::vector<std::string> numbers_of(const std::string& compact, std::string& head) {
+  std::vector<std::string> numbers;
+  std::istringstream in(compact);
+  head.clear();
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '[' || line[0] == '#') {
+      if (line.rfind("[Moves ", 0) != 0) head += line + "\n";
+      continue;
+    }
+    std::istringstream words(line);
+    for (std::string w; words >> w;) numbers.push_back(w);
+  }
+  return numbers;
+}
+
+TEST(Proof, TheCompactFormIsTheSameProof) {
+  const auto [game, proof] = test::won_position_with_replies();
+  const auto compact = compact_proof(proof);
+  ASSERT_TRUE(compact.ok()) << compact.error();
+  EXPECT_NE(compact->find("[Format \"compact\"]"), std::string::npos);
+  EXPECT_LT(compact->size(), proof.size());
+  const auto check = verify_proof(*compact), original = verify_proof(proof);
+  ASSERT_TRUE(check.ok()) << check.error() << "\n" << *compact;
+  EXPECT_EQ(check->moves, original->moves);
+  EXPECT_EQ(check->claims, original->claims);
+  // Written out again it is a text proof of the same moves, and compacts to the same numbers.
+  const auto expanded = expand_proof(*compact);
+  ASSERT_TRUE(expanded.ok()) << expanded.error();
+  EXPECT_EQ(expanded->find("[Format"), std::string::npos);
+  EXPECT_EQ(verify_proof(*expanded)->moves, original->moves);
+  EXPECT_EQ(*compact_proof(*expanded), *compact);
+  EXPECT_EQ(*compact_proof(*compact), *compact);
+  // The claimant's moves are the same: a book from either has the same positions and moves.
+  const auto from_text = ProofBook::from_text(proof), from_compact = ProofBook::from_text(*compact);
+  ASSERT_TRUE(from_compact.ok());
+  EXPECT_EQ(from_compact->size(), from_text->size());
+  EXPECT_EQ(from_compact->find(game)->move, from_text->find(game)->move);
+  // A proof that does not verify is not converted.
+  EXPECT_FALSE(compact_proof(proof.substr(0, proof.find_last_not_of('\n') - 1)).ok());
+}
+
+TEST(Proof, EveryDamageToACompactProofIsCaught) {
+  const auto [game, proof] = test::won_position_with_replies();
+  std::string head;
+  const std::vector<std::string> good = numbers_of(*compact_proof(proof), head);
+  ASSERT_GE(good.size(), 2u);
+  auto expect_error = [&](const std::vector<std::string>& numbers, const std::string& what, const char* why) {
+    std::string text = head + "\n";
+    for (const auto& n : numbers) text += n + " ";
+    const auto check = verify_proof(text + "\n");
+    ASSERT_FALSE(check.ok()) << why << "\n" << text;
+    EXPECT_NE(check.error().find(what), std::string::npos) << why << ": " << check.error();
+  };
+  auto l = good;
+  l.pop_back();
+  expect_error(l, "a move number is missing", "a number left out");
+  l = good;
+  l.push_back("0");
+  expect_error(l, "left over", "a number too many");
+  l = good;
+  l[0] = "99";
+  expect_error(l, "move number 99, but", "a number past the legal moves");
+  l = good;
+  l[0] = "b1-b3";
+  expect_error(l, "not a move number", "a move, not its number");
+  l = good;
+  l[0] = "-1";
+  expect_error(l, "not a move number", "a negative number");
+  // Every other first move: the numbers below it no longer fit.
+  for (int k = 0; k < game.legal_moves().size(); ++k) {
+    l = good;
+    if (l[0] == std::to_string(k)) continue;
+    l[0] = std::to_string(k);
+    std::string text = head + "\n";
+    for (const auto& n : l) text += n + " ";
+    EXPECT_FALSE(verify_proof(text).ok()) << "first move number " << k;
+  }
+  const auto format = verify_proof("[Rules \"olympiad\"]\n[Format \"zip\"]\n");
+  ASSERT_FALSE(format.ok());
+  EXPECT_NE(format.error().find("Format must be"), std::string::npos) << format.error();
+}
+
+TEST(Proof, GraftingTakesCompactProofs) {
+  const auto [game, proof] = test::won_position_with_replies();
+  // Grafted under the move that led to it, a compact proof gives the lines
+  // of its text form.
+  const std::size_t tag = proof.find("[Before \""), end = proof.find("\"]", tag);
+  const std::string before = proof.substr(tag, end - tag);
+  const std::string last = before.substr(before.rfind(' ') + 1);
+  const std::string compact = *compact_proof(proof);
+  const auto from_compact = graft_proofs("black wins", {{last, compact}});
+  const auto from_text = graft_proofs("black wins", {{last, *expand_proof(compact)}});
+  ASSERT_TRUE(from_text.ok()) << from_text.error();
+  ASSERT_TRUE(from_compact.ok()) << from_compact.error();
+  EXPECT_EQ(*from_compact, *from_text);
 }
 
 }  // namespace

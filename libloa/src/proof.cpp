@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 #include <vector>
 
@@ -84,7 +85,14 @@ Expected<std::vector<Section>> split_sections(std::string_view text) {
   return sections;
 }
 
-Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit) {
+// The solved position of a section and what it claims.
+struct Solved {
+  Game game;
+  Claim claim;
+  std::string claim_text;
+};
+
+Expected<Solved> section_position(const Section& s) {
   const std::string where = at(s.first_line);
   Rules rules;
   if (const auto variant = s.tag("Variant")) {
@@ -123,6 +131,19 @@ Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit)
     return Error{where + "Claim must be \"black wins\", \"white wins\" or either \"... or draws\", not \"" +
                  claim_text + "\""};
   }
+  return Solved{std::move(game), claim, claim_text};
+}
+
+std::string game_end_against(const Solved& solved, int line) {
+  return at(line) + "the game ends here (" + outcome_text(solved.game.outcome()) + "), against the claim \"" +
+         solved.claim_text + "\"";
+}
+
+// A text section: "DEPTH MOVE" lines, every move written.
+Expected<std::size_t> check_text(const Section& s, Solved& solved, const ProofVisitor& visit) {
+  const std::string where = at(s.first_line);
+  Game& game = solved.game;
+  const Claim claim = solved.claim;
   if (const auto count = s.tag("Moves"); count && *count != std::to_string(s.moves.size()))
     return Error{where + "the Moves tag says " + *count + " moves, the section has " + std::to_string(s.moves.size())};
 
@@ -130,9 +151,7 @@ Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit)
   auto open = [&](int line) -> Expected<bool> {
     Frame f{line, game.over(), false, 0, {}, 0};
     if (f.over) {
-      if (!claim.met_by(game.outcome()))
-        return Error{at(line) + "the game ends here (" + outcome_text(game.outcome()) + "), against the claim \"" +
-                     claim_text + "\""};
+      if (!claim.met_by(game.outcome())) return Error{game_end_against(solved, line)};
     } else {
       f.chooser = game.side_to_move() == claim.prover;
       f.legal = game.legal_moves().size();
@@ -186,6 +205,213 @@ Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit)
   return s.moves.size();
 }
 
+// A position's legal moves in the order a compact proof numbers them: by
+// origin, then destination, each by file, then rank (the order of their
+// names), so that the numbers do not depend on how moves are generated.
+MoveList numbered_moves(const Game& game) {
+  MoveList moves = game.legal_moves();
+  auto order = [](Move m) {
+    if (m.is_pass()) return -1;
+    return ((file_of(m.from()) * 8 + rank_of(m.from())) * 8 + file_of(m.to())) * 8 + rank_of(m.to());
+  };
+  std::sort(moves.begin(), moves.end(), [&](Move a, Move b) { return order(a) < order(b); });
+  return moves;
+}
+
+// The numbers of a compact section, one after another, with their lines.
+class Numbers {
+ public:
+  explicit Numbers(const Section& s) : s_(s) {}
+
+  // The next number, or an error naming the line.
+  Expected<int> next() {
+    skip_space();
+    if (row_ == s_.moves.size()) return Error{"the numbers end before the proof does (a move number is missing)"};
+    const std::string_view text = s_.moves[row_].second;
+    std::size_t end = text.find(' ', column_);
+    if (end == std::string_view::npos) end = text.size();
+    int n = 0;
+    const auto [stop, ec] = std::from_chars(text.data() + column_, text.data() + end, n);
+    if (ec != std::errc() || stop != text.data() + end || n < 0)
+      return Error{at(line()) +
+                   "not a move number: " + std::string(text.substr(column_, std::min<std::size_t>(20, end - column_)))};
+    column_ = end;
+    return n;
+  }
+  bool done() {
+    skip_space();
+    return row_ == s_.moves.size();
+  }
+  int line() const { return row_ < s_.moves.size() ? s_.moves[row_].first : s_.first_line; }
+
+ private:
+  void skip_space() {
+    while (row_ < s_.moves.size()) {
+      const std::string_view text = s_.moves[row_].second;
+      while (column_ < text.size() && (text[column_] == ' ' || text[column_] == '\t')) ++column_;
+      if (column_ < text.size()) return;
+      ++row_, column_ = 0;
+    }
+  }
+  const Section& s_;
+  std::size_t row_ = 0, column_ = 0;
+};
+
+struct CompactFrame {
+  MoveList moves;  // the claimant's move, or every legal move of the other side
+  int next = 0;
+  bool chooser = false;
+  int height = 0;
+};
+
+// A compact section: the claimant's moves as numbers (numbered_moves()),
+// the other side's replies implied. With `expanded`, the same proof as
+// "DEPTH MOVE" lines is appended to it.
+Expected<std::size_t> check_compact(const Section& s, Solved& solved, const ProofVisitor& visit,
+                                    std::string* expanded = nullptr) {
+  Game& game = solved.game;
+  const Claim claim = solved.claim;
+  Numbers numbers(s);
+  std::vector<CompactFrame> path;
+  std::size_t moves = 0;
+  // The node the game has reached: false for a game end (checked here).
+  auto open = [&]() -> Expected<bool> {
+    if (game.over()) {
+      if (!claim.met_by(game.outcome())) return Error{game_end_against(solved, numbers.line())};
+      return false;
+    }
+    CompactFrame f;
+    f.chooser = game.side_to_move() == claim.prover;
+    const MoveList legal = numbered_moves(game);
+    if (f.chooser) {
+      const auto k = numbers.next();
+      if (!k) return Error{k.error()};
+      if (*k >= legal.size())
+        return Error{at(numbers.line()) + "move number " + std::to_string(*k) + ", but " +
+                     (claim.prover == Black ? "black" : "white") + " has " + std::to_string(legal.size()) +
+                     " legal moves here"};
+      f.moves.push(legal[*k]);
+    } else {
+      f.moves = legal;
+    }
+    path.push_back(f);
+    return true;
+  };
+  if (auto r = open(); !r) return Error{r.error()};
+  while (!path.empty()) {
+    CompactFrame& f = path.back();
+    if (f.next < f.moves.size()) {
+      const Move m = f.moves[f.next++];
+      if (expanded) *expanded += std::to_string(path.size()) + ' ' + move_text(m) + '\n';
+      game.play(m);
+      ++moves;
+      const auto r = open();
+      if (!r) return Error{r.error()};
+      if (!*r) {
+        game.undo();
+        path.back().height = std::max(path.back().height, 1);
+      }
+      continue;
+    }
+    if (visit && f.chooser) visit(game, f.moves[0], f.height, !claim.draw_enough);
+    const int height = f.height;
+    path.pop_back();
+    if (!path.empty()) {
+      game.undo();
+      path.back().height = std::max(path.back().height, height + 1);
+    }
+  }
+  if (!numbers.done()) return Error{at(numbers.line()) + "move numbers left over after the proof's end"};
+  if (const auto count = s.tag("Moves"); count && *count != std::to_string(moves))
+    return Error{at(s.first_line) + "the Moves tag says " + *count + " moves, the proof has " + std::to_string(moves)};
+  return moves;
+}
+
+bool is_compact(const Section& s) { return s.tag("Format").value_or("text") == "compact"; }
+
+Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit, std::string* expanded = nullptr) {
+  const std::string format = s.tag("Format").value_or("text");
+  if (format != "text" && format != "compact")
+    return Error{at(s.first_line) + "Format must be \"text\" or \"compact\", not \"" + format + "\""};
+  auto solved = section_position(s);
+  if (!solved) return Error{solved.error()};
+  return is_compact(s) ? check_compact(s, *solved, visit, expanded) : check_text(s, *solved, visit);
+}
+
+// A section's tags as written, the format and the move count replaced.
+std::string section_head(const Section& s, bool compact, std::size_t moves) {
+  std::string head;
+  for (const auto& [key, value] : s.tags)
+    if (key != "Format" && key != "Moves") head += "[" + key + " \"" + escape_tag(value) + "\"]\n";
+  if (compact) head += "[Format \"compact\"]\n";
+  return head + "[Moves \"" + std::to_string(moves) + "\"]\n\n";
+}
+
+// The move numbers of a checked text section, in the compact order.
+Expected<std::string> compact_numbers(const Section& s) {
+  auto solved = section_position(s);
+  if (!solved) return Error{solved.error()};
+  Game& game = solved->game;
+  const auto& lines = s.moves;
+  // Where each line's block (the line and the lines below it) ends.
+  std::vector<std::uint32_t> end(lines.size());
+  std::vector<std::pair<int, std::uint32_t>> blocks;  // depth, line index
+  auto depth_of = [&](std::size_t i) { return std::atoi(std::string(lines[i].second.substr(0, 4)).c_str()); };
+  for (std::size_t i = 0; i <= lines.size(); ++i) {
+    const int d = i < lines.size() ? depth_of(i) : 0;
+    while (!blocks.empty() && blocks.back().first >= d) end[blocks.back().second] = std::uint32_t(i), blocks.pop_back();
+    if (i < lines.size()) blocks.emplace_back(d, std::uint32_t(i));
+  }
+  std::string out;
+  int written = 0;
+  // The path from the solved position, each node with its children (the
+  // lines from `first` to `last`, block by block) in the compact order; an
+  // explicit stack, as a proof may be deeper than the call stack.
+  struct Node {
+    std::vector<std::pair<Move, std::size_t>> children;
+    std::size_t next = 0;
+  };
+  std::vector<Node> path;
+  auto open = [&](std::size_t first, std::size_t last) -> Expected<bool> {
+    Node node;
+    if (!game.over()) {
+      std::vector<std::pair<Move, std::size_t>> given;
+      for (std::size_t c = first; c < last; c = end[c]) {
+        const std::string_view text = lines[c].second;
+        const auto m = parse_move(text.substr(text.find(' ') + 1), game);
+        if (!m) return Error{at(lines[c].first) + m.error()};
+        given.emplace_back(*m, c);
+      }
+      const MoveList legal = numbered_moves(game);
+      for (int k = 0; k < legal.size(); ++k)
+        for (const auto& child : given)
+          if (child.first == legal[k]) {
+            node.children.push_back(child);
+            if (game.side_to_move() == solved->claim.prover) {
+              out += std::to_string(k);
+              out += ++written % 25 == 0 ? '\n' : ' ';
+            }
+          }
+    }
+    path.push_back(std::move(node));
+    return true;
+  };
+  if (auto r = open(0, lines.size()); !r) return Error{r.error()};
+  while (!path.empty()) {
+    Node& node = path.back();
+    if (node.next == node.children.size()) {
+      path.pop_back();
+      if (!path.empty()) game.undo();
+      continue;
+    }
+    const auto [move, line] = node.children[node.next++];
+    game.play(move);
+    if (auto r = open(line + 1, end[line]); !r) return Error{r.error()};
+  }
+  if (!out.empty()) out.back() = '\n';
+  return out;
+}
+
 }  // namespace
 
 Expected<std::string> graft_proofs(std::string_view claim,
@@ -194,7 +420,15 @@ Expected<std::string> graft_proofs(std::string_view claim,
   const std::string wins = claim.size() > 10 ? std::string(claim.substr(0, 10)) : std::string(claim);
   std::string header, body;
   std::size_t moves = 0;
-  for (const auto& [move, text] : children) {
+  for (const auto& [move, given] : children) {
+    // A compact proof is grafted as text (its lines are numbers).
+    std::string expanded;
+    if (given.find("[Format \"compact\"]") != std::string::npos) {
+      auto text = expand_proof(given);
+      if (!text) return Error{"the proof after " + move + ": " + text.error()};
+      expanded = std::move(*text);
+    }
+    const std::string& text = expanded.empty() ? given : expanded;
     const auto sections = split_sections(text);
     if (!sections) return Error{"the proof after " + move + ": " + sections.error()};
     const Section* found = nullptr;
@@ -246,6 +480,40 @@ std::string one_line(const std::string& message) {
 }
 
 Expected<ProofCheck> verify_proof(std::string_view text) { return walk_proof(text, {}); }
+
+Expected<std::string> compact_proof(std::string_view text) {
+  const auto sections = split_sections(text);
+  if (!sections) return Error{one_line(sections.error())};
+  std::string out;
+  for (const Section& s : *sections) {
+    const auto moves = check_section(s, {});
+    if (!moves) return Error{one_line(moves.error())};
+    if (is_compact(s)) {
+      out += section_head(s, true, *moves);
+      for (const auto& [line, numbers] : s.moves) (out += numbers) += '\n';
+      continue;
+    }
+    const auto numbers = compact_numbers(s);
+    if (!numbers) return Error{one_line(numbers.error())};
+    out += section_head(s, true, *moves) + *numbers;
+  }
+  return out;
+}
+
+Expected<std::string> expand_proof(std::string_view text) {
+  const auto sections = split_sections(text);
+  if (!sections) return Error{one_line(sections.error())};
+  std::string out;
+  for (const Section& s : *sections) {
+    std::string lines;
+    const auto moves = check_section(s, {}, &lines);
+    if (!moves) return Error{one_line(moves.error())};
+    if (!is_compact(s))
+      for (const auto& [line, move] : s.moves) (lines += move) += '\n';
+    out += section_head(s, false, *moves) + lines;
+  }
+  return out;
+}
 
 Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit) {
   const auto sections = split_sections(text);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # loa solve and loa verify-proof end to end: a proven win and its proof
-# verified; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
+# verified; compact and back; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
 # in a long solve (exit 130, what was learned still printed); each exit code;
 # the stored 6x6 proofs verified and played from (engine:proofs=FILE).
 # usage: solve.sh LOA
@@ -29,6 +29,19 @@ err="$("$loa" verify-proof "$dir/cut.txt" 2>&1 >/dev/null)"; rc=$?
 head -c 3000 /dev/urandom >"$dir/junk.txt"
 "$loa" verify-proof "$dir/junk.txt" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "binary junk as a proof: exit $rc"
+
+# The compact form (verify-proof --compact) and back (--expand): the same
+# proof, smaller; a damaged one refused and not written.
+out="$("$loa" verify-proof "$dir/deep.txt" --compact "$dir/deep.c")" || fail "--compact: $out"
+[ "$(wc -c <"$dir/deep.c")" -lt "$(wc -c <"$dir/deep.txt")" ] || fail "the compact proof is not smaller"
+grep -q '^\[Format "compact"\]' "$dir/deep.c" || fail "the compact proof has no Format tag"
+moves="$(sed -n 's/^verified: .*, \([0-9]*\) moves)$/\1/p' <<<"$out")"
+out="$("$loa" verify-proof "$dir/deep.c" --expand "$dir/deep.x")" || fail "the compact proof: $out"
+grep -q ", $moves moves)$" <<<"$out" || fail "the compact proof has other moves: $out"
+"$loa" verify-proof "$dir/deep.x" | grep -q ", $moves moves)$" || fail "the expanded proof"
+sed '$s/ [0-9]*$/ 99/' "$dir/deep.c" >"$dir/deep-bad.c"
+"$loa" verify-proof "$dir/deep-bad.c" --expand "$dir/bad.x" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$dir/bad.x" ] || fail "a damaged compact proof: exit $rc"
 
 # PN² (--pn2) settles it the same, and its proof (the second-level parts
 # searched again to be written) verifies.

@@ -258,17 +258,29 @@ int cmd_solve(const std::vector<std::string>& args) {
 
 int cmd_verify_proof(const std::vector<std::string>& args) {
   po::options_description options("verify-proof options");
-  options.add_options()("file", po::value<std::string>(), "the proof file");
+  options.add_options()("file", po::value<std::string>(), "the proof file")(
+      "compact", po::value<std::string>(), "write the proof, once verified, to this file in the compact format")(
+      "expand", po::value<std::string>(), "write the proof, once verified, to this file with every move written");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options("verify-proof", "FILE", options, args, vm, &positional)) return 0;
+  if (!parse_options("verify-proof", "FILE [--compact OUT | --expand OUT]", options, args, vm, &positional)) return 0;
   if (!vm.count("file")) throw UsageError{"verify-proof: which file? (loa verify-proof FILE)"};
   const std::string path = vm["file"].as<std::string>();
   const auto check = verify_proof(read_file("verify-proof", path));
   if (!check) throw UsageError{"verify-proof: " + path + ": " + check.error(), 1};
   fmt::print("verified: {} ({} section{}, {} moves)\n", check->claims, check->sections, check->sections == 1 ? "" : "s",
              check->moves);
+  for (const char* format : {"compact", "expand"}) {
+    if (!vm.count(format)) continue;
+    const std::string text = read_file("verify-proof", path);
+    const auto converted = std::string_view(format) == "compact" ? compact_proof(text) : expand_proof(text);
+    if (!converted) throw UsageError{"verify-proof: " + path + ": " + converted.error(), 1};
+    const std::string out = vm[format].as<std::string>();
+    std::ofstream file(out, std::ios::binary);
+    if (!(file << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << *converted) || !file.flush())
+      throw UsageError{"verify-proof: cannot write " + out};
+  }
   return 0;
 }
 

@@ -14,6 +14,8 @@
 // A line "D MOVE" is a move at depth D below the solved position, in depth-
 // first order: at the claimant's turns exactly one move, at the other
 // side's every legal move, each line ending where the game ends as claimed.
+// A section tagged [Format "compact"] writes only the claimant's moves, as
+// numbers (compact_proof()).
 // Rules that are not a preset travel as a Variant tag, as in records.
 #pragma once
 
@@ -49,6 +51,18 @@ using ProofVisitor = std::function<void(const Game& game, Move move, int plies, 
 // been partly visited: whoever collects what it visits keeps nothing when
 // the result is an error.
 Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit);
+
+// The same proof in the compact format ([Format "compact"]): in place of
+// the move lines, the number of each claimant's move among the legal moves
+// ordered by origin, then destination (file, then rank: the order of their
+// names), depth first; the other side's replies are every legal move, in
+// that order, and are not written. A few times smaller than the text. The
+// proof is checked first: an error if it does not verify.
+Expected<std::string> compact_proof(std::string_view text);
+
+// The same proof with every move written as a "DEPTH MOVE" line (a text
+// proof is returned as it is), checked.
+Expected<std::string> expand_proof(std::string_view text);
 
 // The proof of a position from proofs of the positions one move on (the
 // jobs of a split solve): for each (move, proof text) a section whose

@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "loa/notation.hpp"
@@ -113,6 +115,27 @@ std::string score_text(Value v) {
   if (v >= kWinBound) return fmt::format("win in {}", kWin - v);
   if (v <= -kWinBound) return fmt::format("loss in {}", kWin + v);
   return fmt::format("{:+}", v);
+}
+
+Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read the proof " + path};
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto book = ProofBook::from_text(text);
+  if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
+  return std::make_shared<const ProofBook>(std::move(*book));
+}
+
+void add_proofs_option(po::options_description& options) {
+  options.add_options()("proofs", po::value<std::string>(),
+                        "a proof file (loa solve --proof): its wins are played without searching");
+}
+
+void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command) {
+  if (!vm.count("proofs")) return;
+  auto book = read_proof_book(vm["proofs"].as<std::string>());
+  if (!book) throw UsageError{command + ": " + book.error()};
+  use_proof_book(engine, *book);
 }
 
 void add_limit_options(po::options_description& options) {

@@ -94,6 +94,8 @@ for book in "" ":proofs=$dir/book.txt"; do
   if [ -n "$book" ]; then want='[Result "1-0"]'; else want='[Result "0-1"]'; fi
   [ "$result" = "$want" ] || fail "engine:depth=1$book as black: $result"
 done
+out="$("$loa" analyse -r six -m "e6-e4 f5-d5" -d 1 --proofs "$dir/book.txt")" || fail "analyse --proofs: exit $?"
+grep -q "score  *win in [0-9]* nodes  *0 .*pv d1-d4$" <<<"$out" || fail "analyse --proofs: $out"
 "$loa" match -r six -1 engine:proofs=/no/such/file -g 2 >"$dir/err.txt" 2>&1; rc=$?
 [ $rc -eq 2 ] && grep -q "cannot read the proof /no/such/file" "$dir/err.txt" || fail "a missing proof: exit $rc"
 "$loa" match -r six -1 "engine:proofs=$dir/cut.txt" -g 2 >"$dir/err.txt" 2>&1; rc=$?

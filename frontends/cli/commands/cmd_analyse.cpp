@@ -12,10 +12,11 @@ int cmd_analyse(const std::vector<std::string>& args) {
   po::options_description options("analyse options");
   add_game_options(options);
   add_limit_options(options);
+  add_proofs_option(options);
   po::variables_map vm;
   if (!parse_options("analyse",
                      "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--depth D|--nodes N|--movetime "
-                     "MS] [--threads N]",
+                     "MS] [--threads N] [--proofs FILE]",
                      options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
@@ -26,6 +27,7 @@ int cmd_analyse(const std::vector<std::string>& args) {
   }
   Engine engine{std::size_t(vm["hash"].as<int>())};
   engine.set_threads(threads_from_options(vm, "analyse"));
+  use_proofs_from_options(engine, vm, "analyse");
   engine.on_iteration = [](const SearchInfo& i) {
     fmt::print("depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>6} ms  pv {}\n", i.depth, i.seldepth,
                score_text(i.score), i.nodes, i.nps, i.time_ms, pv_text(i.pv));

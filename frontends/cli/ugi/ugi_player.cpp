@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
+#include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
@@ -110,12 +110,9 @@ Move UgiPlayer::choose(const Game& game) {
 Expected<std::shared_ptr<const ProofBook>> ProofBooks::get(const std::string& path) {
   std::lock_guard lock(mutex_);
   if (const auto it = books_.find(path); it != books_.end()) return it->second;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read the proof " + path};
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto book = ProofBook::from_text(text);
-  if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
-  return books_[path] = std::make_shared<const ProofBook>(std::move(*book));
+  auto book = read_proof_book(path);
+  if (book) books_[path] = *book;
+  return book;
 }
 
 Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms,

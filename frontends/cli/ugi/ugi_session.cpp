@@ -3,11 +3,10 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <fstream>
-#include <iterator>
 #include <new>
 #include <optional>
 
+#include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/proof_book.hpp"
@@ -126,12 +125,9 @@ void UgiSession::set_option(std::istringstream& in) {
       engine_.known_win = nullptr;
       return;
     }
-    std::ifstream file(value, std::ios::binary);
-    if (!file) return error("cannot read the proof " + value);
-    const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    auto book = ProofBook::from_text(text);
-    if (!book) return error("the proof " + value + " does not verify: " + book.error());
-    use_proof_book(engine_, std::make_shared<const ProofBook>(std::move(*book)));
+    auto book = read_proof_book(value);
+    if (!book) return error(book.error());
+    use_proof_book(engine_, *book);
   } else if (name == "threads") {
     if (!numeric || n < 1 || n > kMaxThreads) return error(fmt::format("Threads must be 1..{}", kMaxThreads));
     engine_.set_threads(int(n));

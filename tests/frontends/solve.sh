@@ -80,12 +80,12 @@ for proof in "$(dirname "$0")"/../data/six/*.proof.gz; do
 done
 [ $stored -ge 1 ] || fail "no stored 6x6 proof found"
 
-# Proofs in play (engine:proofs=FILE): from the stored proof's position
-# (after e6-e4 f5-d5, black to move), an engine searching one ply wins as
-# black with the proof's moves against one of 20000 nodes, which beats it
-# without them (both deterministic).
-gunzip -c "$(dirname "$0")"/../data/six/e6e4-f5d5.proof.gz >"$dir/book.txt" || fail "the 2-ply 6x6 proof: not gzip"
-echo "1bbb2/w2w2/w3bw/w4w/w4w/1bbbb1 b 2 0 0" >"$dir/open.txt"
+# Proofs in play (engine:proofs=FILE): from the stored 4-ply proof's
+# position (after e6-e4 f5-d5 d1-d4 f4-d2, black to move), an engine
+# searching one ply wins as black with the proof's moves against one of
+# 20000 nodes, which beats it without them (both deterministic).
+gunzip -c "$(dirname "$0")"/../data/six/e6e4-f5d5-d1d4-f4d2.proof.gz >"$dir/book.txt" || fail "the 4-ply 6x6 proof"
+echo "1bbb2/w2w2/w2bb1/w4w/w2w1w/1bb1b1 b 4 0 0" >"$dir/open.txt"
 for book in "" ":proofs=$dir/book.txt"; do
   rm -f "$dir/games.rec"
   "$loa" match -r six -1 "engine:depth=1$book" -2 engine:nodes=20000 -g 2 --openings "$dir/open.txt" \
@@ -94,8 +94,8 @@ for book in "" ":proofs=$dir/book.txt"; do
   if [ -n "$book" ]; then want='[Result "1-0"]'; else want='[Result "0-1"]'; fi
   [ "$result" = "$want" ] || fail "engine:depth=1$book as black: $result"
 done
-out="$("$loa" analyse -r six -m "e6-e4 f5-d5" -d 1 --proofs "$dir/book.txt")" || fail "analyse --proofs: exit $?"
-grep -q "score  *win in [0-9]* nodes  *0 .*pv d1-d4$" <<<"$out" || fail "analyse --proofs: $out"
+out="$("$loa" analyse -r six -m "e6-e4 f5-d5 d1-d4 f4-d2" -d 1 --proofs "$dir/book.txt")" || fail "analyse --proofs"
+grep -q "score  *win in [0-9]* nodes  *0 .*pv c6-c4$" <<<"$out" || fail "analyse --proofs: $out"
 "$loa" match -r six -1 engine:proofs=/no/such/file -g 2 >"$dir/err.txt" 2>&1; rc=$?
 [ $rc -eq 2 ] && grep -q "cannot read the proof /no/such/file" "$dir/err.txt" || fail "a missing proof: exit $rc"
 "$loa" match -r six -1 "engine:proofs=$dir/cut.txt" -g 2 >"$dir/err.txt" 2>&1; rc=$?

@@ -500,7 +500,8 @@ SearchResult Searcher::run() {
 SearchResult Engine::played_proven(const ProvenWin& win, std::int64_t spent_ms) {
   SearchResult r;
   r.best = win.move;
-  r.score = last_score_ = win_in(std::max(1, win.plies));
+  // A line longer than a game result's range still scores as a win.
+  r.score = last_score_ = win_in(std::clamp(win.plies, 1, kWin - kWinBound));
   r.depth = win.plies;
   r.time_ms = spent_ms;
   r.pv = {win.move};

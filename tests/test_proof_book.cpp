@@ -2,6 +2,8 @@
 // nothing else in them, and an engine that plays them without searching.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <regex>
 
 #include "helpers.hpp"
@@ -69,6 +71,23 @@ TEST(ProofBook, TakesOnlyVerifiedWins) {
   ASSERT_NE(cut, moves);
   EXPECT_FALSE(ProofBook::from_text(cut).ok());
   EXPECT_FALSE(ProofBook::from_text("").ok());
+}
+
+TEST(ProofBook, ReadsAProofFileOrSaysWhyNot) {
+  const auto [game, proof] = test::won_position_with_replies();
+  const std::string path = testing::TempDir() + "/proof_book_test.proof";
+  std::ofstream(path) << proof;
+  const auto book = read_proof_book(path);
+  ASSERT_TRUE(book.ok()) << book.error();
+  EXPECT_EQ((*book)->find(game)->move, ProofBook::from_text(proof)->find(game)->move);
+  std::ofstream(path) << proof.substr(0, proof.size() / 2);
+  const auto cut = read_proof_book(path);
+  ASSERT_FALSE(cut.ok());
+  EXPECT_NE(cut.error().find("does not verify"), std::string::npos) << cut.error();
+  std::remove(path.c_str());
+  const auto missing = read_proof_book(path);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error(), "cannot read the proof " + path);
 }
 
 TEST(ProofBook, TheEnginePlaysTheBookWithoutSearching) {

@@ -2,8 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "loa/notation.hpp"
@@ -115,15 +113,6 @@ std::string score_text(Value v) {
   if (v >= kWinBound) return fmt::format("win in {}", kWin - v);
   if (v <= -kWinBound) return fmt::format("loss in {}", kWin + v);
   return fmt::format("{:+}", v);
-}
-
-Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read the proof " + path};
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto book = ProofBook::from_text(text);
-  if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
-  return std::make_shared<const ProofBook>(std::move(*book));
 }
 
 void add_proofs_option(po::options_description& options) {

@@ -55,10 +55,6 @@ Limits limits_from_options(const po::variables_map& vm);
 // The value of a command's --threads option, checked to lie in 1..kMaxThreads.
 int threads_from_options(const po::variables_map& vm, const std::string& command);
 
-// The proof book of a proof file (loa/proof_book.hpp), checked as
-// verify-proof checks it; an error names the file.
-Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path);
-
 // Adds --proofs FILE, and gives `engine` the book it names (a UsageError
 // naming `command` if the file cannot be read or does not verify).
 void add_proofs_option(po::options_description& options);

@@ -1,6 +1,8 @@
 #include "loa/proof_book.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <limits>
 
 #include "loa/proof.hpp"
@@ -32,6 +34,15 @@ std::optional<ProvenWin> ProofBook::find(const Game& game) const {
   const MoveList legal = game.legal_moves();
   if (std::find(legal.begin(), legal.end(), it->move) == legal.end()) return std::nullopt;
   return ProvenWin{it->move, it->plies};
+}
+
+Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read the proof " + path};
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto book = ProofBook::from_text(text);
+  if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
+  return std::make_shared<const ProofBook>(std::move(*book));
 }
 
 void use_proof_book(Engine& engine, std::shared_ptr<const ProofBook> book) {

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"

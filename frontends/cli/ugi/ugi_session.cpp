@@ -6,7 +6,6 @@
 #include <new>
 #include <optional>
 
-#include "common.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/proof_book.hpp"

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +46,10 @@ class ProofBook {
   };
   std::vector<Entry> entries_;  // sorted by key, one per key
 };
+
+// The book of the proof file at `path`, checked as verify_proof() checks
+// it; an error names the file.
+Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path);
 
 // Lets `engine` play from `book` (Engine::known_win) before any search.
 void use_proof_book(Engine& engine, std::shared_ptr<const ProofBook> book);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <optional>
 #include <vector>
 
@@ -56,6 +55,17 @@ struct Section {
     return std::nullopt;
   }
 };
+
+// A move line "DEPTH MOVE": the depth (1 or more) and the move's text, or
+// nothing if the line is not one.
+std::optional<std::pair<int, std::string_view>> depth_line(std::string_view text) {
+  const std::size_t space = text.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  int depth = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + space, depth);
+  if (ec != std::errc() || end != text.data() + space || depth < 1) return std::nullopt;
+  return std::pair{depth, text.substr(space + 1)};
+}
 
 Expected<std::vector<Section>> split_sections(std::string_view text) {
   std::vector<Section> sections;
@@ -179,18 +189,16 @@ Expected<std::size_t> check_text(const Section& s, Solved& solved, const ProofVi
 
   if (auto r = open(s.first_line); !r) return Error{r.error()};
   for (const auto& [line, text] : s.moves) {
-    const std::size_t space = text.find(' ');
-    int depth = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + std::min(space, text.size()), depth);
-    if (space == std::string_view::npos || ec != std::errc() || end != text.data() + space || depth < 1)
-      return Error{at(line) + "not \"DEPTH MOVE\": " + std::string(text.substr(0, 40))};
+    const auto move_line = depth_line(text);
+    if (!move_line) return Error{at(line) + "not \"DEPTH MOVE\": " + std::string(text.substr(0, 40))};
+    const auto [depth, move] = *move_line;
     if (depth > static_cast<int>(path.size()))
       return Error{at(line) + "depth " + std::to_string(depth) + " follows depth " + std::to_string(path.size() - 1)};
     while (static_cast<int>(path.size()) > depth)
       if (auto r = close(); !r) return Error{r.error()};
     Frame& parent = path.back();
     if (parent.over) return Error{at(line) + "a move after the game's end"};
-    const auto m = parse_move(text.substr(space + 1), game);
+    const auto m = parse_move(move, game);
     if (!m) return Error{at(line) + m.error()};
     if (parent.chooser && !parent.given.empty())
       return Error{at(line) + "a second move at the claimant's turn (one is the proof)"};
@@ -335,7 +343,7 @@ Expected<std::size_t> check_section(const Section& s, const ProofVisitor& visit,
     return Error{at(s.first_line) + "Format must be \"text\" or \"compact\", not \"" + format + "\""};
   auto solved = section_position(s);
   if (!solved) return Error{solved.error()};
-  return is_compact(s) ? check_compact(s, *solved, visit, expanded) : check_text(s, *solved, visit);
+  return format == "compact" ? check_compact(s, *solved, visit, expanded) : check_text(s, *solved, visit);
 }
 
 // A section's tags as written, the format and the move count replaced.
@@ -356,9 +364,8 @@ Expected<std::string> compact_numbers(const Section& s) {
   // Where each line's block (the line and the lines below it) ends.
   std::vector<std::uint32_t> end(lines.size());
   std::vector<std::pair<int, std::uint32_t>> blocks;  // depth, line index
-  auto depth_of = [&](std::size_t i) { return std::atoi(std::string(lines[i].second.substr(0, 4)).c_str()); };
   for (std::size_t i = 0; i <= lines.size(); ++i) {
-    const int d = i < lines.size() ? depth_of(i) : 0;
+    const int d = i < lines.size() ? depth_line(lines[i].second)->first : 0;
     while (!blocks.empty() && blocks.back().first >= d) end[blocks.back().second] = std::uint32_t(i), blocks.pop_back();
     if (i < lines.size()) blocks.emplace_back(d, std::uint32_t(i));
   }
@@ -377,8 +384,7 @@ Expected<std::string> compact_numbers(const Section& s) {
     if (!game.over()) {
       std::vector<std::pair<Move, std::size_t>> given;
       for (std::size_t c = first; c < last; c = end[c]) {
-        const std::string_view text = lines[c].second;
-        const auto m = parse_move(text.substr(text.find(' ') + 1), game);
+        const auto m = parse_move(depth_line(lines[c].second)->second, game);
         if (!m) return Error{at(lines[c].first) + m.error()};
         given.emplace_back(*m, c);
       }
@@ -452,12 +458,10 @@ Expected<std::string> graft_proofs(std::string_view claim,
     if (head != header) return Error{"the proof after " + move + " starts from another position"};
     body += "1 " + move + "\n";
     for (const auto& [line, text_line] : found->moves) {
-      const std::size_t space = text_line.find(' ');
-      int depth = 0;
-      if (space == std::string_view::npos ||
-          std::from_chars(text_line.data(), text_line.data() + space, depth).ec != std::errc())
+      const auto move_line = depth_line(text_line);
+      if (!move_line)
         return Error{"the proof after " + move + ": line " + std::to_string(line) + " is not \"DEPTH MOVE\""};
-      body += std::to_string(depth + 1) + std::string(text_line.substr(space)) + "\n";
+      body += std::to_string(move_line->first + 1) + ' ' + std::string(move_line->second) + "\n";
     }
     moves += found->moves.size() + 1;
   }

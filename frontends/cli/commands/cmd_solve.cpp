@@ -267,13 +267,13 @@ int cmd_verify_proof(const std::vector<std::string>& args) {
   if (!parse_options("verify-proof", "FILE [--compact OUT | --expand OUT]", options, args, vm, &positional)) return 0;
   if (!vm.count("file")) throw UsageError{"verify-proof: which file? (loa verify-proof FILE)"};
   const std::string path = vm["file"].as<std::string>();
-  const auto check = verify_proof(read_file("verify-proof", path));
+  const std::string text = read_file("verify-proof", path);
+  const auto check = verify_proof(text);
   if (!check) throw UsageError{"verify-proof: " + path + ": " + check.error(), 1};
   fmt::print("verified: {} ({} section{}, {} moves)\n", check->claims, check->sections, check->sections == 1 ? "" : "s",
              check->moves);
   for (const char* format : {"compact", "expand"}) {
     if (!vm.count(format)) continue;
-    const std::string text = read_file("verify-proof", path);
     const auto converted = std::string_view(format) == "compact" ? compact_proof(text) : expand_proof(text);
     if (!converted) throw UsageError{"verify-proof: " + path + ": " + converted.error(), 1};
     const std::string out = vm[format].as<std::string>();

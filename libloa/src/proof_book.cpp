@@ -10,30 +10,40 @@
 namespace loa {
 
 Expected<ProofBook> ProofBook::from_text(std::string_view text) {
-  ProofBook book;
+  struct Entry {
+    Key key;
+    Answer answer;
+  };
+  std::vector<Entry> e;
   const auto check = walk_proof(text, [&](const Game& game, Move move, int plies, bool win) {
-    if (win) book.entries_.push_back({game.key(), move, std::uint16_t(std::min(plies, 0xffff))});
+    if (win) e.push_back({game.key(), {move, std::uint16_t(std::min(plies, 0xffff))}});
   });
   if (!check) return Error{check.error()};
-  auto& e = book.entries_;
-  std::sort(e.begin(), e.end(),
-            [](const Entry& a, const Entry& b) { return a.key != b.key ? a.key < b.key : a.plies < b.plies; });
+  std::sort(e.begin(), e.end(), [](const Entry& a, const Entry& b) {
+    return a.key != b.key ? a.key < b.key : a.answer.plies < b.answer.plies;
+  });
   e.erase(std::unique(e.begin(), e.end(), [](const Entry& a, const Entry& b) { return a.key == b.key; }), e.end());
-  e.shrink_to_fit();
+  ProofBook book;
+  book.keys_.reserve(e.size());
+  book.answers_.reserve(e.size());
+  for (const Entry& entry : e) {
+    book.keys_.push_back(entry.key);
+    book.answers_.push_back(entry.answer);
+  }
   return book;
 }
 
 std::optional<ProvenWin> ProofBook::find(const Game& game) const {
   if (game.over()) return std::nullopt;
   const Key key = game.key();
-  const auto it =
-      std::lower_bound(entries_.begin(), entries_.end(), key, [](const Entry& e, Key k) { return e.key < k; });
-  if (it == entries_.end() || it->key != key) return std::nullopt;
+  const auto it = std::lower_bound(keys_.begin(), keys_.end(), key);
+  if (it == keys_.end() || *it != key) return std::nullopt;
+  const Answer& answer = answers_[std::size_t(it - keys_.begin())];
   // A 64-bit key can collide, and a book may be read under other rules: the
   // move must at least be legal here.
   const MoveList legal = game.legal_moves();
-  if (std::find(legal.begin(), legal.end(), it->move) == legal.end()) return std::nullopt;
-  return ProvenWin{it->move, it->plies};
+  if (std::find(legal.begin(), legal.end(), answer.move) == legal.end()) return std::nullopt;
+  return ProvenWin{answer.move, answer.plies};
 }
 
 Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path) {

@@ -36,15 +36,17 @@ class ProofBook {
   std::optional<ProvenWin> find(const Game& game) const;
 
   // Positions in the book.
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const { return keys_.size(); }
 
  private:
-  struct Entry {
-    Key key;
+  struct Answer {
     Move move;
     std::uint16_t plies;
   };
-  std::vector<Entry> entries_;  // sorted by key, one per key
+  // Sorted keys, and the answer for each at the same index: 12 bytes a
+  // position, where one array of key-and-answer entries would pad to 16.
+  std::vector<Key> keys_;
+  std::vector<Answer> answers_;
 };
 
 // The book of the proof file at `path`, checked as verify_proof() checks

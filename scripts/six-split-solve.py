@@ -2,13 +2,15 @@
 """Proves that one side wins from a position by a split solve (docs/solver.md), one job at a time.
 
 At the prover's turn: one `loa solve` (--time, --memory); if it is left unknown, the engine's
-move there (`loa analyse`, 1 s) is tried, split again. At the other side's turn: `loa solve
+move there (`loa analyse`, 1 s) is tried, split again, and if that is not settled, up to
+--candidates moves in the engine's order (`loa analyse --exclude` the ones tried). At the other side's turn: `loa solve
 --split`, and every reply proven the same way. Each node writes DIR/MOVE.json and DIR/MOVE.proof
 as the jobs of `loa solve --split` do, so `loa solve --merge` joins them into one proof, and a
 run stopped half way resumes where it was (settled nodes are not solved again).
 
 usage: scripts/six-split-solve.py --moves "e6-e4 f5-d5 d1-d4" --dir s2/d1-d4
        [--loa build/bin/loa] [--rules six] [--prover black] [--time 60] [--memory 3000]
+       [--splits 4] [--candidates 1]
 then:  loa solve -r six -m "e6-e4 f5-d5" --split s2 ... (for s2/jobs.txt), loa solve ... --merge s2
 """
 import argparse
@@ -29,6 +31,8 @@ def main():
     parser.add_argument("--time", type=int, default=60, help="seconds for each solve")
     parser.add_argument("--memory", type=int, default=3000, help="MiB for each solve")
     parser.add_argument("--splits", type=int, default=4, help="at most this many prover's moves split in a line")
+    parser.add_argument("--candidates", type=int, default=1,
+                        help="at the prover's turn, the engine's best this many moves tried in turn")
     args = parser.parse_args()
 
     def loa(words, out=None):
@@ -64,13 +68,20 @@ def main():
                 return True
         if result(node) in ("loss", "draw") or splits >= args.splits:
             return False
-        out = loa(["analyse", "-m", " ".join(moves), "--movetime", "1000"]).stdout
-        move = [line.split()[1] for line in out.splitlines() if line.startswith("bestmove")][0]
         os.makedirs(node, exist_ok=True)
-        if not defender_to_move(moves + [move], os.path.join(node, move), splits + 1):
-            return False
-        merge(moves, node)
-        return result(node) == "win"
+        tried = []
+        while len(tried) < args.candidates:
+            words = ["analyse", "-m", " ".join(moves), "--movetime", "1000"]
+            out = loa(words + (["--exclude", " ".join(tried)] if tried else [])).stdout
+            best = [line.split()[1] for line in out.splitlines() if line.startswith("bestmove")]
+            if not best:  # no move left to try
+                return False
+            tried.append(best[0])
+            if defender_to_move(moves + [best[0]], os.path.join(node, best[0]), splits + 1):
+                merge(moves, node)
+                return result(node) == "win"
+            log("trying another move:", " ".join(moves)) if len(tried) < args.candidates else None
+        return False
 
     def defender_to_move(moves, node, splits):
         if result(node) == "loss":

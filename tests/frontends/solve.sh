@@ -90,6 +90,15 @@ for book in "" ":proofs=$dir/book.txt"; do
 done
 out="$("$loa" analyse -r six -m "e6-e4 f5-d5 d1-d4 f4-d2" -d 1 --proofs "$dir/book.txt")" || fail "analyse --proofs"
 grep -q "score  *win in [0-9]* nodes  *0 .*pv c6-c4$" <<<"$out" || fail "analyse --proofs: $out"
+# analyse --exclude: the best move of the rest (as the split solves ask for
+# the next candidate), any spelling in, and no move left is an error.
+few="b4w/6/6/6/6/b4w b 0 0 0"
+out="$("$loa" analyse -r six -p "$few" -d 2 --exclude "a1-a3 a1c3 a1c1 a6-a4 a6-c6")" || fail "analyse --exclude"
+[ "$(tail -n 1 <<<"$out")" = "bestmove a6-c4" ] || fail "analyse --exclude: $out"
+"$loa" analyse -r six -p "$few" -d 2 --exclude "a1-a3 a1-c3 a1-c1 a6-a4 a6-c6 a6-c4" >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "leaves no legal move" "$dir/err.txt" || fail "analyse --exclude of every move: exit $rc"
+"$loa" analyse -r six -p "$few" -d 2 --exclude "a1-a2" >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "bad --exclude: 'a1-a2'" "$dir/err.txt" || fail "analyse --exclude of an illegal move: exit $rc"
 "$loa" match -r six -1 engine:proofs=/no/such/file -g 2 >"$dir/err.txt" 2>&1; rc=$?
 [ $rc -eq 2 ] && grep -q "cannot read the proof /no/such/file" "$dir/err.txt" || fail "a missing proof: exit $rc"
 "$loa" match -r six -1 "engine:proofs=$dir/cut.txt" -g 2 >"$dir/err.txt" 2>&1; rc=$?

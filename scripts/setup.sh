@@ -8,7 +8,7 @@ set -euo pipefail
 # nlohmann/json; its page is tested in headless Chromium through selenium.
 packages=(cmake ninja-build g++ g++-11 clang clang-format libclang-rt-14-dev python3 python3-dev pybind11-dev python3-pybind11
   python3-pytest pkg-config libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcpp-httplib-dev nlohmann-json3-dev chromium chromium-driver python3-selenium)
+  libcpp-httplib-dev nlohmann-json3-dev zlib1g-dev chromium chromium-driver python3-selenium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

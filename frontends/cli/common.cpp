@@ -8,6 +8,7 @@
 #include "loa/position_text.hpp"
 #include "loa/search.hpp"
 #include "loa/variant.hpp"
+#include "proof_files.hpp"
 
 namespace loa::cli {
 
@@ -117,12 +118,12 @@ std::string score_text(Value v) {
 
 void add_proofs_option(po::options_description& options) {
   options.add_options()("proofs", po::value<std::string>(),
-                        "a proof file (loa solve --proof): its wins are played without searching");
+                        "a proof file (loa solve --proof; plain or gzip): its wins are played without searching");
 }
 
 void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command) {
   if (!vm.count("proofs")) return;
-  auto book = read_proof_book(vm["proofs"].as<std::string>());
+  auto book = read_proof_book_file(vm["proofs"].as<std::string>());
   if (!book) throw UsageError{command + ": " + book.error()};
   use_proof_book(engine, *book);
 }

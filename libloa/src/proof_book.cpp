@@ -50,6 +50,10 @@ Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& pa
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot read the proof " + path};
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return proof_book_of(text, path);
+}
+
+Expected<std::shared_ptr<const ProofBook>> proof_book_of(std::string_view text, const std::string& path) {
   auto book = ProofBook::from_text(text);
   if (!book) return Error{"the proof " + path + " does not verify: " + book.error()};
   return std::make_shared<const ProofBook>(std::move(*book));

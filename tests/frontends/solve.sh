@@ -71,9 +71,17 @@ out="$("$loa" solve -r loaps -p "$pos" --merge "$dir/jobs")"; rc=$?
 
 # The stored 4-ply 6x6 proof (tests/data/six; the proof from the start is
 # cli.six_proof's) still verifies: a black win after e6-e4 f5-d5 d1-d4 f4-d2.
-gunzip -c "$(dirname "$0")"/../data/six/e6e4-f5d5-d1d4-f4d2.proof.gz >"$dir/book.txt" || fail "the 4-ply 6x6 proof"
-out="$("$loa" verify-proof "$dir/book.txt")" || fail "the 4-ply 6x6 proof does not verify: $out"
-[ "$out" = "verified: black wins (1 section, 1026065 moves)" ] || fail "the 4-ply 6x6 proof: $out"
+# Read as it is stored (gzip), and unpacked; a cut gzip file is an error.
+gz="$(dirname "$0")"/../data/six/e6e4-f5d5-d1d4-f4d2.proof.gz
+gunzip -c "$gz" >"$dir/book.txt" || fail "the 4-ply 6x6 proof"
+for proof in "$gz" "$dir/book.txt"; do
+  out="$("$loa" verify-proof "$proof")" || fail "the 4-ply 6x6 proof $proof does not verify: $out"
+  [ "$out" = "verified: black wins (1 section, 1026065 moves)" ] || fail "the 4-ply 6x6 proof $proof: $out"
+done
+head -c 100000 "$gz" >"$dir/cut.gz"
+"$loa" verify-proof "$dir/cut.gz" >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "cannot read the proof [^ ]*cut.gz: unexpected end of file$" "$dir/err.txt" ||
+  fail "a cut gzip proof: exit $rc, $(cat "$dir/err.txt")"
 
 # Proofs in play (engine:proofs=FILE): from the stored 4-ply proof's
 # position (after e6-e4 f5-d5 d1-d4 f4-d2, black to move), an engine
@@ -88,8 +96,10 @@ for book in "" ":proofs=$dir/book.txt"; do
   if [ -n "$book" ]; then want='[Result "1-0"]'; else want='[Result "0-1"]'; fi
   [ "$result" = "$want" ] || fail "engine:depth=1$book as black: $result"
 done
-out="$("$loa" analyse -r six -m "e6-e4 f5-d5 d1-d4 f4-d2" -d 1 --proofs "$dir/book.txt")" || fail "analyse --proofs"
-grep -q "score  *win in [0-9]* nodes  *0 .*pv c6-c4$" <<<"$out" || fail "analyse --proofs: $out"
+for proof in "$gz" "$dir/book.txt"; do
+  out="$("$loa" analyse -r six -m "e6-e4 f5-d5 d1-d4 f4-d2" -d 1 --proofs "$proof")" || fail "analyse --proofs $proof"
+  grep -q "score  *win in [0-9]* nodes  *0 .*pv c6-c4$" <<<"$out" || fail "analyse --proofs $proof: $out"
+done
 # analyse --exclude: the best move of the rest (as the split solves ask for
 # the next candidate), any spelling in, and no move left is an error.
 few="b4w/6/6/6/6/b4w b 0 0 0"

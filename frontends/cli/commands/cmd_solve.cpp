@@ -22,6 +22,7 @@
 #include "loa/notation.hpp"
 #include "loa/proof.hpp"
 #include "loa/solver.hpp"
+#include "proof_files.hpp"
 
 namespace loa::cli {
 
@@ -49,12 +50,6 @@ std::optional<std::string> read_if_there(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::string read_file(const std::string& command, const std::string& path) {
-  auto text = read_if_there(path);
-  if (!text) throw UsageError{command + ": cannot read " + path};
-  return std::move(*text);
 }
 
 // The words that set up the game again: what --split hands each job.
@@ -258,7 +253,7 @@ int cmd_solve(const std::vector<std::string>& args) {
 
 int cmd_verify_proof(const std::vector<std::string>& args) {
   po::options_description options("verify-proof options");
-  options.add_options()("file", po::value<std::string>(), "the proof file")(
+  options.add_options()("file", po::value<std::string>(), "the proof file (plain or gzip)")(
       "compact", po::value<std::string>(), "write the proof, once verified, to this file in the compact format")(
       "expand", po::value<std::string>(), "write the proof, once verified, to this file with every move written");
   po::positional_options_description positional;
@@ -267,7 +262,9 @@ int cmd_verify_proof(const std::vector<std::string>& args) {
   if (!parse_options("verify-proof", "FILE [--compact OUT | --expand OUT]", options, args, vm, &positional)) return 0;
   if (!vm.count("file")) throw UsageError{"verify-proof: which file? (loa verify-proof FILE)"};
   const std::string path = vm["file"].as<std::string>();
-  const std::string text = read_file("verify-proof", path);
+  const auto read = read_proof_file(path);  // plain or gzip
+  if (!read) throw UsageError{"verify-proof: " + read.error()};
+  const std::string& text = *read;
   const auto check = verify_proof(text);
   if (!check) throw UsageError{"verify-proof: " + path + ": " + check.error(), 1};
   fmt::print("verified: {} ({} section{}, {} moves)\n", check->claims, check->sections, check->sections == 1 ? "" : "s",

@@ -9,6 +9,7 @@
 #include "loa/notation.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
+#include "proof_files.hpp"
 
 namespace loa::cli {
 
@@ -109,7 +110,7 @@ Move UgiPlayer::choose(const Game& game) {
 Expected<std::shared_ptr<const ProofBook>> ProofBooks::get(const std::string& path) {
   std::lock_guard lock(mutex_);
   if (const auto it = books_.find(path); it != books_.end()) return it->second;
-  auto book = read_proof_book(path);
+  auto book = read_proof_book_file(path);
   if (book) books_[path] = *book;
   return book;
 }

@@ -11,6 +11,7 @@
 #include "loa/proof_book.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
+#include "proof_files.hpp"
 
 namespace loa::cli {
 
@@ -124,7 +125,7 @@ void UgiSession::set_option(std::istringstream& in) {
       engine_.known_win = nullptr;
       return;
     }
-    auto book = read_proof_book(value);
+    auto book = read_proof_book_file(value);
     if (!book) return error(book.error());
     use_proof_book(engine_, *book);
   } else if (name == "threads") {

@@ -53,6 +53,10 @@ class ProofBook {
 // it; an error names the file.
 Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path);
 
+// The book of a proof text read from `path` (named in an error), to share
+// among engines.
+Expected<std::shared_ptr<const ProofBook>> proof_book_of(std::string_view text, const std::string& path);
+
 // Lets `engine` play from `book` (Engine::known_win) before any search.
 void use_proof_book(Engine& engine, std::shared_ptr<const ProofBook> book);
 

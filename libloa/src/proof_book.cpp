@@ -14,19 +14,21 @@ Expected<ProofBook> ProofBook::from_text(std::string_view text) {
     Key key;
     Answer answer;
   };
-  std::vector<Entry> e;
+  std::vector<Entry> entries;
   const auto check = walk_proof(text, [&](const Game& game, Move move, int plies, bool win) {
-    if (win) e.push_back({game.key(), {move, std::uint16_t(std::min(plies, 0xffff))}});
+    if (win) entries.push_back({game.key(), {move, std::uint16_t(std::min(plies, 0xffff))}});
   });
   if (!check) return Error{check.error()};
-  std::sort(e.begin(), e.end(), [](const Entry& a, const Entry& b) {
+  // Where a position recurs, the first after sorting has the shortest line.
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return a.key != b.key ? a.key < b.key : a.answer.plies < b.answer.plies;
   });
-  e.erase(std::unique(e.begin(), e.end(), [](const Entry& a, const Entry& b) { return a.key == b.key; }), e.end());
+  const auto same_key = [](const Entry& a, const Entry& b) { return a.key == b.key; };
+  entries.erase(std::unique(entries.begin(), entries.end(), same_key), entries.end());
   ProofBook book;
-  book.keys_.reserve(e.size());
-  book.answers_.reserve(e.size());
-  for (const Entry& entry : e) {
+  book.keys_.reserve(entries.size());
+  book.answers_.reserve(entries.size());
+  for (const Entry& entry : entries) {
     book.keys_.push_back(entry.key);
     book.answers_.push_back(entry.answer);
   }

@@ -16,7 +16,9 @@
 #include "loa/notation.hpp"
 #include "loa/perft.hpp"
 #include "loa/position_text.hpp"
+#include "loa/proof.hpp"
 #include "loa/search.hpp"
+#include "loa/solver.hpp"
 #include "loa/variant.hpp"
 
 namespace py = pybind11;
@@ -112,6 +114,39 @@ py::dict search_result(const loa::SearchResult& r) {
   d["nodes"] = r.nodes;
   d["time_ms"] = r.time_ms;
   d["pv"] = r.pv;
+  return d;
+}
+
+// loa.solve(): the solver's report, with the names `loa solve --json` uses.
+py::dict solve(const Game& game, std::optional<double> time_s, std::optional<std::uint64_t> nodes, int memory_mb,
+               bool proof) {
+  if (game.over()) throw py::value_error("the game is over: nothing to solve");
+  if (time_s && !(*time_s > 0)) throw py::value_error("time_s must be above 0");
+  if (nodes && *nodes < 1) throw py::value_error("nodes must be at least 1");
+  if (memory_mb < 1 || memory_mb > 1 << 20) throw py::value_error("memory_mb must lie in 1..1048576");
+  loa::SolveLimits limits;
+  if (time_s) limits.time_ms = std::max<std::int64_t>(1, std::int64_t(*time_s * 1000));
+  if (nodes) limits.nodes = *nodes;
+  limits.memory_mb = std::size_t(memory_mb);
+  loa::Solver solver;
+  solver.keep_proof = proof;
+  loa::SolveReport r;
+  {
+    py::gil_scoped_release release;
+    r = solver.solve(game, limits);
+  }
+  py::dict d;
+  d["result"] = std::string(loa::to_string(r.value));
+  d["move"] = r.move.is_none() ? py::object(py::none()) : py::cast(r.move);
+  d["nodes"] = r.nodes;
+  d["time_ms"] = r.time_ms;
+  d["memory_bytes"] = r.memory_bytes;
+  d["proof_moves"] = r.proof_nodes;
+  d["longest_line"] = r.proof_depth;
+  d["cannot_win"] = r.cannot_win;
+  d["cannot_lose"] = r.cannot_lose;
+  d["stopped"] = r.stopped.empty() ? py::object(py::none()) : py::cast(r.stopped);
+  if (proof) d["proof"] = r.proof;
   return d;
 }
 
@@ -266,4 +301,23 @@ PYBIND11_MODULE(loa, m) {
           py::arg("nodes") = py::none(),
           "Best move, score, depth, nodes, time_ms and pv; depth 8 when no limit is given. Releases the GIL.")
       .def("stop", &loa::Engine::stop, "Asks a search running in another thread to return.");
+
+  m.def("solve", &solve, py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
+        py::arg("memory_mb") = 256, py::arg("proof") = false,
+        "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
+        "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, stopped; "
+        "with proof=True also the proof text, which verify_proof() checks. Releases the GIL.");
+  m.def(
+      "verify_proof",
+      [](const std::string& text) {
+        const loa::ProofCheck check = value_or_raise(loa::verify_proof(text));
+        py::dict d;
+        d["claims"] = check.claims;
+        d["sections"] = check.sections;
+        d["moves"] = check.moves;
+        return d;
+      },
+      py::arg("text"),
+      "Checks a proof text (loa solve --proof, or solve(proof=True)) with the plain move generator: claims, "
+      "sections and moves, or ValueError saying where it fails.");
 }

@@ -174,3 +174,34 @@ def test_playing_after_the_end_is_an_error():
     game.play("b3-b2")
     with pytest.raises(ValueError, match="over"):
         game.play("g4-g3")
+
+
+def test_solve_proves_and_the_proof_verifies():
+    won = loa.Game.from_position("loaps", "7/5w1/7/6w/7/2b4/b6 b")
+    r = loa.solve(won, time_s=10, proof=True)
+    assert (r["result"], str(r["move"]), r["stopped"]) == ("win", "a1-c3", None)
+    assert r["nodes"] > 0 and r["longest_line"] >= 1 and r["proof_moves"] >= 1
+    check = loa.verify_proof(r["proof"])
+    assert check == {"claims": "black wins", "sections": 1, "moves": r["proof_moves"]}
+    # A position of the solver test set (tests/data/solver-positions.tsv): lost for white to move.
+    lost = loa.Game("six")
+    for m in ("d6xf4 f2-d2 c6-e4 a2-a6 e6-e3 f3xd1 b6-d4 a6-b5 f4-f2 a4-c2 e4-f3 d1xd4 f3-c3 f5-c5 c1-f1 "
+              "a5-d5 f1-d3 b5xd3 b1-b2 d5-c4").split():
+        lost.play(m)
+    r = loa.solve(lost, time_s=10)
+    assert (r["result"], r["move"], r["cannot_win"], "proof" in r) == ("loss", None, True, False)
+
+
+def test_solve_within_a_budget_and_bad_proofs():
+    r = loa.solve(loa.Game(), nodes=1000)
+    assert (r["result"], r["move"], r["stopped"]) == ("unknown", None, "nodes")
+    proof = loa.solve(loa.Game.from_position("loaps", "7/5w1/7/6w/7/2b4/b6 b"), proof=True)["proof"]
+    with pytest.raises(ValueError, match="line"):
+        loa.verify_proof(proof.replace("a1-c3", "a1-a3"))
+    with pytest.raises(ValueError):
+        loa.verify_proof("")
+    for bad in (dict(time_s=0), dict(nodes=0), dict(memory_mb=0)):
+        with pytest.raises(ValueError):
+            loa.solve(loa.Game(), **bad)
+    with pytest.raises(ValueError, match="over"):
+        loa.solve(loa.Game.from_position("loaps", "7/5w1/7/6w/7/1b5/b6 w"))

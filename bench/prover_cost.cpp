@@ -13,6 +13,7 @@
 #include <string>
 
 #include "loa/game.hpp"
+#include "loa/match.hpp"
 #include "loa/search.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   Tally tally;
-  std::mt19937 rng(7);
+  std::mt19937_64 rng(7);
   for (int g = 0; g < games; ++g) {
     Engine engines[2];
     for (Engine& engine : engines) {
@@ -57,11 +58,7 @@ int main(int argc, char** argv) {
         return win;
       };
     }
-    Game game(*rules);
-    for (int i = 0; i < 4 && !game.over(); ++i) {  // a random opening, as loa match plays
-      const MoveList legal = game.legal_moves();
-      game.play(legal[int(rng() % unsigned(legal.size()))]);
-    }
+    Game game = random_opening(*rules, 4, rng);  // as loa match plays
     while (!game.over()) {
       Limits limits;
       limits.movetime_ms = movetime;

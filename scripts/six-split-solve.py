@@ -3,10 +3,11 @@
 
 At the prover's turn: one `loa solve` (--time, --memory); if it is left unknown, the engine's
 move there (`loa analyse`, 1 s) is tried, split again, and if that is not settled, up to
---candidates moves in the engine's order (`loa analyse --exclude` the ones tried). At the other side's turn: `loa solve
---split`, and every reply proven the same way. Each node writes DIR/MOVE.json and DIR/MOVE.proof
-as the jobs of `loa solve --split` do, so `loa solve --merge` joins them into one proof, and a
-run stopped half way resumes where it was (settled nodes are not solved again).
+--candidates moves in the engine's order (`loa analyse --exclude` the ones tried). At the other
+side's turn: `loa solve --split`, and every reply proven the same way. Each node writes
+DIR/MOVE.json and DIR/MOVE.proof as the jobs of `loa solve --split` do, so `loa solve --merge`
+joins them into one proof, and a run stopped half way resumes where it was (settled nodes are
+not solved again).
 
 usage: scripts/six-split-solve.py --moves "e6-e4 f5-d5 d1-d4" --dir s2/d1-d4
        [--loa build/bin/loa] [--rules six] [--prover black] [--time 60] [--memory 3000]
@@ -80,7 +81,8 @@ def main():
             if defender_to_move(moves + [best[0]], os.path.join(node, best[0]), splits + 1):
                 merge(moves, node)
                 return result(node) == "win"
-            log("trying another move:", " ".join(moves)) if len(tried) < args.candidates else None
+            if len(tried) < args.candidates:
+                log("trying another move:", " ".join(moves))
         return False
 
     def defender_to_move(moves, node, splits):

@@ -183,6 +183,28 @@ TEST(Proof, TheCompactFormIsTheSameProof) {
   EXPECT_FALSE(compact_proof(proof.substr(0, proof.find_last_not_of('\n') - 1)).ok());
 }
 
+// A conversion reports what verify_proof() would, so the command line
+// checks a proof it converts once.
+TEST(Proof, AConversionReportsTheCheck) {
+  const auto [game, proof] = test::won_position_with_replies();
+  const auto original = verify_proof(proof);
+  ASSERT_TRUE(original.ok()) << original.error();
+  ProofCheck compacted, expanded;
+  const auto compact = compact_proof(proof, &compacted);
+  ASSERT_TRUE(compact.ok()) << compact.error();
+  ASSERT_TRUE(expand_proof(*compact, &expanded).ok());
+  for (const ProofCheck& check : {compacted, expanded}) {
+    EXPECT_EQ(check.sections, original->sections);
+    EXPECT_EQ(check.moves, original->moves);
+    EXPECT_EQ(check.claims, original->claims);
+  }
+  // Two sections (a draw's) are both counted.
+  const auto twice = expand_proof(proof + proof, &expanded);
+  ASSERT_TRUE(twice.ok()) << twice.error();
+  EXPECT_EQ(expanded.sections, 2 * original->sections);
+  EXPECT_EQ(expanded.moves, 2 * original->moves);
+}
+
 TEST(Proof, EveryDamageToACompactProofIsCaught) {
   const auto [game, proof] = test::won_position_with_replies();
   std::string head;

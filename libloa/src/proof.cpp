@@ -485,13 +485,26 @@ std::string one_line(const std::string& message) {
 
 Expected<ProofCheck> verify_proof(std::string_view text) { return walk_proof(text, {}); }
 
-Expected<std::string> compact_proof(std::string_view text) {
+namespace {
+
+// Adds a section that has been checked to the summary.
+void tally(ProofCheck& check, const Section& s, std::size_t moves) {
+  ++check.sections;
+  check.moves += moves;
+  check.claims += (check.claims.empty() ? "" : "; ") + s.tag("Claim").value_or("");
+}
+
+}  // namespace
+
+Expected<std::string> compact_proof(std::string_view text, ProofCheck* check) {
   const auto sections = split_sections(text);
   if (!sections) return Error{one_line(sections.error())};
   std::string out;
+  ProofCheck summary;
   for (const Section& s : *sections) {
     const auto moves = check_section(s, {});
     if (!moves) return Error{one_line(moves.error())};
+    tally(summary, s, *moves);
     if (is_compact(s)) {
       out += section_head(s, true, *moves);
       for (const auto& [line, numbers] : s.moves) (out += numbers) += '\n';
@@ -499,23 +512,27 @@ Expected<std::string> compact_proof(std::string_view text) {
     }
     const auto numbers = compact_numbers(s);
     if (!numbers) return Error{one_line(numbers.error())};
-    out += section_head(s, true, *moves) + *numbers;
+    (out += section_head(s, true, *moves)) += *numbers;  // no temporary of the whole section
   }
+  if (check) *check = summary;
   return out;
 }
 
-Expected<std::string> expand_proof(std::string_view text) {
+Expected<std::string> expand_proof(std::string_view text, ProofCheck* check) {
   const auto sections = split_sections(text);
   if (!sections) return Error{one_line(sections.error())};
   std::string out;
+  ProofCheck summary;
   for (const Section& s : *sections) {
     std::string lines;
     const auto moves = check_section(s, {}, &lines);
     if (!moves) return Error{one_line(moves.error())};
+    tally(summary, s, *moves);
     if (!is_compact(s))
       for (const auto& [line, move] : s.moves) (lines += move) += '\n';
-    out += section_head(s, false, *moves) + lines;
+    (out += section_head(s, false, *moves)) += lines;
   }
+  if (check) *check = summary;
   return out;
 }
 
@@ -526,9 +543,7 @@ Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit
   for (const Section& s : *sections) {
     const auto moves = check_section(s, visit);
     if (!moves) return Error{one_line(moves.error())};
-    ++check.sections;
-    check.moves += *moves;
-    check.claims += (check.claims.empty() ? "" : "; ") + s.tag("Claim").value_or("");
+    tally(check, s, *moves);
   }
   return check;
 }

@@ -42,6 +42,8 @@ grep -q ", $moves moves)$" <<<"$out" || fail "the compact proof has other moves:
 sed '$s/ [0-9]*$/ 99/' "$dir/deep.c" >"$dir/deep-bad.c"
 "$loa" verify-proof "$dir/deep-bad.c" --expand "$dir/bad.x" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$dir/bad.x" ] || fail "a damaged compact proof: exit $rc"
+"$loa" verify-proof "$dir/deep.c" --expand "$dir/two.x" --compact "$dir/two.c" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$dir/two.x" ] || fail "--compact and --expand at once: exit $rc"
 
 # PN² (--pn2) settles it the same, and its proof (the second-level parts
 # searched again to be written) verifies.

@@ -261,18 +261,28 @@ int cmd_verify_proof(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("verify-proof", "FILE [--compact OUT | --expand OUT]", options, args, vm, &positional)) return 0;
   if (!vm.count("file")) throw UsageError{"verify-proof: which file? (loa verify-proof FILE)"};
+  if (vm.count("compact") && vm.count("expand")) throw UsageError{"verify-proof: --compact or --expand, not both"};
   const std::string path = vm["file"].as<std::string>();
   const auto read = read_proof_file(path);  // plain or gzip
   if (!read) throw UsageError{"verify-proof: " + read.error()};
   const std::string& text = *read;
-  const auto check = verify_proof(text);
-  if (!check) throw UsageError{"verify-proof: " + path + ": " + check.error(), 1};
-  fmt::print("verified: {} ({} section{}, {} moves)\n", check->claims, check->sections, check->sections == 1 ? "" : "s",
-             check->moves);
-  for (const char* format : {"compact", "expand"}) {
-    if (!vm.count(format)) continue;
-    const auto converted = std::string_view(format) == "compact" ? compact_proof(text) : expand_proof(text);
-    if (!converted) throw UsageError{"verify-proof: " + path + ": " + converted.error(), 1};
+  const char* format = vm.count("compact") ? "compact" : vm.count("expand") ? "expand" : nullptr;
+  // A conversion checks the proof as it goes: one walk, not two.
+  ProofCheck check;
+  Expected<std::string> converted = std::string();
+  if (!format) {
+    const auto checked = verify_proof(text);
+    if (checked)
+      check = *checked;
+    else
+      converted = Error{checked.error()};
+  } else {
+    converted = std::string_view(format) == "compact" ? compact_proof(text, &check) : expand_proof(text, &check);
+  }
+  if (!converted) throw UsageError{"verify-proof: " + path + ": " + converted.error(), 1};
+  fmt::print("verified: {} ({} section{}, {} moves)\n", check.claims, check.sections, check.sections == 1 ? "" : "s",
+             check.moves);
+  if (format) {
     const std::string out = vm[format].as<std::string>();
     std::ofstream file(out, std::ios::binary);
     if (!(file << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << *converted) || !file.flush())

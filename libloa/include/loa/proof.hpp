@@ -57,12 +57,14 @@ Expected<ProofCheck> walk_proof(std::string_view text, const ProofVisitor& visit
 // ordered by origin, then destination (file, then rank: the order of their
 // names), depth first; the other side's replies are every legal move, in
 // that order, and are not written. A few times smaller than the text. The
-// proof is checked first: an error if it does not verify.
-Expected<std::string> compact_proof(std::string_view text);
+// proof is checked first: an error if it does not verify. `check`, when
+// given, receives what verify_proof() would say, so that converting a proof
+// need not check it twice.
+Expected<std::string> compact_proof(std::string_view text, ProofCheck* check = nullptr);
 
 // The same proof with every move written as a "DEPTH MOVE" line (a text
-// proof is returned as it is), checked.
-Expected<std::string> expand_proof(std::string_view text);
+// proof is returned as it is), checked; `check` as for compact_proof().
+Expected<std::string> expand_proof(std::string_view text, ProofCheck* check = nullptr);
 
 // The proof of a position from proofs of the positions one move on (the
 // jobs of a split solve): for each (move, proof text) a section whose

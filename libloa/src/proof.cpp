@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstddef>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -44,10 +46,77 @@ struct Frame {
 };
 
 // A section's tags, then its move lines.
+// The move lines of a section, read from the text as they are needed: a
+// proof of millions of lines is never copied into a vector, so checking it
+// needs the text and its depth, not memory for every line. Blank lines and
+// '#' comments between moves are skipped.
+class MoveLines {
+ public:
+  using Line = std::pair<int, std::string_view>;  // line number, text
+
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Line;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Line*;
+    using reference = const Line&;
+
+    iterator() = default;
+    iterator(std::string_view rest, int first_line) : rest_(rest), number_(first_line - 1), done_(false) { advance(); }
+    const Line& operator*() const { return current_; }
+    const Line* operator->() const { return &current_; }
+    iterator& operator++() {
+      advance();
+      return *this;
+    }
+    bool operator==(const iterator& other) const {
+      return done_ == other.done_ && (done_ || current_.second.data() == other.current_.second.data());
+    }
+
+   private:
+    void advance() {
+      while (!rest_.empty()) {
+        const std::size_t end = rest_.find('\n');
+        std::string_view line = rest_.substr(0, end);
+        rest_ = end == std::string_view::npos ? std::string_view{} : rest_.substr(end + 1);
+        ++number_;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.empty() || line[0] == '#') continue;
+        current_ = {number_, line};
+        return;
+      }
+      done_ = true;
+    }
+    std::string_view rest_;
+    int number_ = 0;
+    bool done_ = true;
+    Line current_;
+  };
+
+  // Adds the next move line of the text (split_sections() reads them in order).
+  void add(int number, std::string_view line) {
+    if (count_++ == 0) first_ = line.data(), first_line_ = number;
+    last_ = line.data() + line.size();
+  }
+  iterator begin() const {
+    return count_ ? iterator(std::string_view(first_, std::size_t(last_ - first_)), first_line_) : iterator();
+  }
+  iterator end() const { return iterator(); }
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+
+ private:
+  const char* first_ = nullptr;  // the first move line's text, in the proof
+  const char* last_ = nullptr;   // just after the last one's
+  int first_line_ = 0;
+  std::size_t count_ = 0;
+};
+
 struct Section {
   int first_line = 0;
   std::vector<std::pair<std::string, std::string>> tags;
-  std::vector<std::pair<int, std::string_view>> moves;  // line number, text
+  MoveLines moves;
 
   std::optional<std::string> tag(std::string_view key) const {
     for (const auto& [k, v] : tags)
@@ -89,7 +158,7 @@ Expected<std::vector<Section>> split_sections(std::string_view text) {
       continue;
     }
     if (sections.empty()) return Error{at(number) + "a move before any [Rules \"...\"] tag"};
-    sections.back().moves.emplace_back(number, line);
+    sections.back().moves.add(number, line);
   }
   if (sections.empty()) return Error{"no proof in the text (it has no [Rules \"...\"] tag)"};
   return sections;
@@ -229,13 +298,13 @@ MoveList numbered_moves(const Game& game) {
 // The numbers of a compact section, one after another, with their lines.
 class Numbers {
  public:
-  explicit Numbers(const Section& s) : s_(s) {}
+  explicit Numbers(const Section& s) : row_(s.moves.begin()), first_line_(s.first_line) {}
 
   // The next number, or an error naming the line.
   Expected<int> next() {
     skip_space();
-    if (row_ == s_.moves.size()) return Error{"the numbers end before the proof does (a move number is missing)"};
-    const std::string_view text = s_.moves[row_].second;
+    if (row_ == end_) return Error{"the numbers end before the proof does (a move number is missing)"};
+    const std::string_view text = row_->second;
     std::size_t end = text.find(' ', column_);
     if (end == std::string_view::npos) end = text.size();
     int n = 0;
@@ -248,21 +317,22 @@ class Numbers {
   }
   bool done() {
     skip_space();
-    return row_ == s_.moves.size();
+    return row_ == end_;
   }
-  int line() const { return row_ < s_.moves.size() ? s_.moves[row_].first : s_.first_line; }
+  int line() const { return row_ != end_ ? row_->first : first_line_; }
 
  private:
   void skip_space() {
-    while (row_ < s_.moves.size()) {
-      const std::string_view text = s_.moves[row_].second;
+    while (row_ != end_) {
+      const std::string_view text = row_->second;
       while (column_ < text.size() && (text[column_] == ' ' || text[column_] == '\t')) ++column_;
       if (column_ < text.size()) return;
       ++row_, column_ = 0;
     }
   }
-  const Section& s_;
-  std::size_t row_ = 0, column_ = 0;
+  MoveLines::iterator row_, end_;
+  std::size_t column_ = 0;
+  int first_line_;
 };
 
 struct CompactFrame {
@@ -360,7 +430,8 @@ Expected<std::string> compact_numbers(const Section& s) {
   auto solved = section_position(s);
   if (!solved) return Error{solved.error()};
   Game& game = solved->game;
-  const auto& lines = s.moves;
+  // Random access, for a conversion: the lines in a vector.
+  const std::vector<MoveLines::Line> lines(s.moves.begin(), s.moves.end());
   // Where each line's block (the line and the lines below it) ends.
   std::vector<std::uint32_t> end(lines.size());
   std::vector<std::pair<int, std::uint32_t>> blocks;  // depth, line index

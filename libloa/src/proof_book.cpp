@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <limits>
 
 #include "loa/proof.hpp"
@@ -49,9 +48,12 @@ std::optional<ProvenWin> ProofBook::find(const Game& game) const {
 }
 
 Expected<std::shared_ptr<const ProofBook>> read_proof_book(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return Error{"cannot read the proof " + path};
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // One buffer of the file's size, not one that doubles as it is read.
+  std::string text(std::size_t(std::max<std::streamoff>(0, in.tellg())), '\0');
+  in.seekg(0);
+  if (!in.read(text.data(), std::streamsize(text.size()))) return Error{"cannot read the proof " + path};
   return proof_book_of(text, path);
 }
 

@@ -121,11 +121,15 @@ void add_proofs_option(po::options_description& options) {
                         "a proof file (loa solve --proof; plain or gzip): its wins are played without searching");
 }
 
-void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command) {
-  if (!vm.count("proofs")) return;
+std::shared_ptr<const ProofBook> proof_book_from_options(const po::variables_map& vm, const std::string& command) {
+  if (!vm.count("proofs")) return nullptr;
   auto book = read_proof_book_file(vm["proofs"].as<std::string>());
   if (!book) throw UsageError{command + ": " + book.error()};
-  use_proof_book(engine, *book);
+  return *book;
+}
+
+void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command) {
+  if (auto book = proof_book_from_options(vm, command)) use_proof_book(engine, std::move(book));
 }
 
 void add_limit_options(po::options_description& options) {

@@ -59,6 +59,8 @@ int threads_from_options(const po::variables_map& vm, const std::string& command
 // naming `command` if the file cannot be read or does not verify).
 void add_proofs_option(po::options_description& options);
 void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command);
+// The book --proofs names, read once for several engines; null without it.
+std::shared_ptr<const ProofBook> proof_book_from_options(const po::variables_map& vm, const std::string& command);
 
 // The SPRT of an "--sprt elo0,elo1[,alpha,beta]" option, checked; errors
 // name `command`.

@@ -12,6 +12,7 @@ usage: serve_api.py LOA
 """
 import http.client
 import json
+import pathlib
 import subprocess
 import sys
 import threading
@@ -197,6 +198,37 @@ def test_setups(s):
     check(s.json("POST", f"/api/games/{g['id']}/undo", {})["over"] is False, "undo after the end")
 
 
+def test_proofs(loa):
+    """--proofs: every engine plays the proof's wins without searching; a bad file stops the server at start."""
+    proof = str(pathlib.Path(__file__).resolve().parent.parent / "data" / "six" / "e6e4-f5d5-d1d4-f4d2.proof.gz")
+    s = Server(loa, "--proofs", proof, "--engines", "2", "--hash", "4")
+    try:
+        line = s.process.stdout.readline()
+        check("proven wins" in line and "positions" in line, f"--proofs: the server did not say so: {line!r}")
+        g = s.json("POST", "/api/games", {"rules": "six", "moves": "e6-e4 f5-d5 d1-d4 f4-d2"}, expect=201)
+        for _ in range(3):  # black's proven moves, against whatever the engine answers for white
+            r = s.json("POST", f"/api/games/{g['id']}/engine-move", {"movetime_ms": 200})
+            search = r.get("search", {})
+            check(search.get("nodes") == 0 and search.get("score_text", "").startswith("win in"),
+                  f"--proofs: black's move was searched: {search}")
+            if r["state"]["over"]:
+                break
+            r = s.json("POST", f"/api/games/{g['id']}/engine-move", {"movetime_ms": 20})
+            check(r["search"]["nodes"] > 0, f"--proofs: white, with no proof to play, did not search: {r['search']}")
+            if r["state"]["over"]:
+                break
+        # Outside the proof the engines search as always.
+        other = s.json("POST", "/api/games", {"rules": "six"}, expect=201)
+        r = s.json("POST", f"/api/games/{other['id']}/engine-move", {"movetime_ms": 20})
+        check(r["search"]["nodes"] > 0, "--proofs: a position outside the proof was not searched")
+    finally:
+        check(s.stop(), "loa serve --proofs exited during the test")
+    bad = subprocess.run([loa, "serve", "--port", "0", "--proofs", "/nonexistent.proof"], capture_output=True,
+                         text=True, timeout=30)
+    check(bad.returncode == 2 and "cannot read the proof /nonexistent.proof" in bad.stderr,
+          f"serve with a missing proof: exit {bad.returncode}, {bad.stderr!r}")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -221,6 +253,7 @@ def main():
     finally:
         alive = s.stop()
     check(alive, "loa serve exited during the test")
+    test_proofs(sys.argv[1])
     if failures:
         print(f"serve_api: {len(failures)} failures")
         return 1

@@ -36,9 +36,11 @@ int cmd_serve(const std::vector<std::string>& args) {
                                                           "each engine's transposition table in MiB")(
       "max-movetime", po::value<int>()->default_value(10000), "the most milliseconds one engine request may use")(
       "max-body", po::value<int>()->default_value(1 << 20), "the largest request body in bytes");
+  add_proofs_option(options);
   po::variables_map vm;
-  if (!parse_options("serve", "[--host ADDRESS] [--port N] [--max-games N] [--engines N] [--max-movetime MS]", options,
-                     args, vm))
+  if (!parse_options("serve",
+                     "[--host ADDRESS] [--port N] [--max-games N] [--engines N] [--max-movetime MS] [--proofs FILE]",
+                     options, args, vm))
     return 0;
   auto positive = [&](const char* name, int lo, int hi) {
     const int v = vm[name].as<int>();
@@ -53,7 +55,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   limits.max_body = static_cast<std::size_t>(positive("max-body", 1024, 64 << 20));
   const int engines = positive("engines", 1, 64);
   GameStore games(static_cast<std::size_t>(positive("max-games", 1, 100000)));
-  EnginePool pool(engines, positive("hash", 1, 4096));
+  const int hash_mb = positive("hash", 1, 4096);
+  const auto book = proof_book_from_options(vm, "serve");  // read once, for every engine
+  EnginePool pool(engines, hash_mb, book);
   ServeContext context{games, pool, limits};
 
   Server server;
@@ -75,6 +79,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, bound);
   if (!loopback) fmt::print("loa serve: listening on {}: other machines can reach this server\n", host);
+  if (book)
+    fmt::print("loa serve: the engines play the proven wins of {} ({} positions) without searching\n",
+               vm["proofs"].as<std::string>(), book->size());
   std::fflush(stdout);
   if (!server.listen_after_bind()) throw UsageError{"serve: the server stopped with an error", 1};
   return 0;

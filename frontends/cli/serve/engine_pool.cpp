@@ -2,9 +2,10 @@
 
 namespace loa::cli {
 
-EnginePool::EnginePool(int engines, int hash_mb) {
+EnginePool::EnginePool(int engines, int hash_mb, std::shared_ptr<const ProofBook> book) {
   for (int i = 0; i < engines; ++i) {
     engines_.push_back(std::make_unique<Engine>(static_cast<std::size_t>(hash_mb)));
+    if (book) use_proof_book(*engines_.back(), book);
     free_.push_back(engines_.back().get());
   }
 }

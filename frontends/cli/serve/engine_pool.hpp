@@ -11,13 +11,15 @@
 #include <optional>
 #include <vector>
 
+#include "loa/proof_book.hpp"
 #include "loa/search.hpp"
 
 namespace loa::cli {
 
 class EnginePool {
  public:
-  EnginePool(int engines, int hash_mb);
+  // With a `book`, every engine plays its proven wins without searching.
+  EnginePool(int engines, int hash_mb, std::shared_ptr<const ProofBook> book = nullptr);
 
   // An engine on loan; returned to the pool when the lease ends.
   class Lease {

@@ -17,6 +17,7 @@
 #include "loa/perft.hpp"
 #include "loa/position_text.hpp"
 #include "loa/proof.hpp"
+#include "loa/proof_book.hpp"
 #include "loa/search.hpp"
 #include "loa/solver.hpp"
 #include "loa/variant.hpp"
@@ -300,7 +301,34 @@ PYBIND11_MODULE(loa, m) {
           py::arg("game"), py::kw_only(), py::arg("movetime_ms") = py::none(), py::arg("depth") = py::none(),
           py::arg("nodes") = py::none(),
           "Best move, score, depth, nodes, time_ms and pv; depth 8 when no limit is given. Releases the GIL.")
-      .def("stop", &loa::Engine::stop, "Asks a search running in another thread to return.");
+      .def("stop", &loa::Engine::stop, "Asks a search running in another thread to return.")
+      .def(
+          "use_proofs",
+          [](loa::Engine& e, const std::string& text) {
+            loa::Expected<loa::ProofBook> book = loa::Error{""};
+            {
+              py::gil_scoped_release release;
+              book = loa::ProofBook::from_text(text);
+            }
+            auto shared = std::make_shared<const loa::ProofBook>(value_or_raise(std::move(book)));
+            const std::size_t positions = shared->size();
+            loa::use_proof_book(e, std::move(shared));
+            return positions;
+          },
+          py::arg("text"),
+          "Plays the wins of a proof text (solve(proof=True), loa solve --proof; compact or not) without searching, "
+          "as loa match's engine:proofs=. Returns the positions it knows; ValueError if the proof does not verify.")
+      .def(
+          "use_solver",
+          [](loa::Engine& e, int share, int memory_mb) {
+            if (share < 0 || share > 90) throw py::value_error("share must lie in 0..90 (percent of a move's time)");
+            if (memory_mb < 1 || memory_mb > 65536) throw py::value_error("memory_mb must lie in 1..65536");
+            e.options().prover_share = share;
+            loa::use_solver(e, std::size_t(memory_mb));
+          },
+          py::kw_only(), py::arg("share") = 25, py::arg("memory_mb") = 64,
+          "Asks the solver at the root of timed searches where a proof is likely, with up to `share` percent of the "
+          "move's time (docs/solver.md, 'The engine asks it'); 0 never asks.");
 
   m.def("solve", &solve, py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
         py::arg("memory_mb") = 256, py::arg("proof") = false,

@@ -192,6 +192,34 @@ def test_solve_proves_and_the_proof_verifies():
     assert (r["result"], r["move"], r["cannot_win"], "proof" in r) == ("loss", None, True, False)
 
 
+def test_an_engine_plays_a_proofs_wins_and_asks_the_solver():
+    won = loa.Game.from_position("loaps", "7/5w1/7/6w/7/2b4/b6 b")
+    proof = loa.solve(won, proof=True)["proof"]
+    engine = loa.Engine()
+    searched = engine.search(won, depth=1)
+    assert searched["nodes"] > 0
+    assert engine.use_proofs(proof) == 1
+    played = engine.search(won, depth=1)  # from the proof, not searched
+    assert (str(played["best"]), played["nodes"], played["score"] > 29000) == ("a1-c3", 0, True)
+    with pytest.raises(ValueError, match="line"):
+        engine.use_proofs(proof.replace("a1-c3", "a1-a3"))
+    # The solver at the root: a proven win of the test set, played within the move's time.
+    lost = loa.Game("six")
+    for m in ("d6xf4 f2-d2 c6-e4 a2-a6 e6-e3 f3xd1 b6-d4 a6-b5 f4-f2 a4-c2 e4-f3 d1xd4 f3-c3 f5-c5 c1-f1 "
+              "a5-d5 f1-d3 b5xd3 b1-b2").split():
+        lost.play(m)
+    assert loa.Engine().search(lost, movetime_ms=300)["nodes"] > 0
+    solving = loa.Engine()
+    solving.use_solver(share=90, memory_mb=32)
+    proven = solving.search(lost, movetime_ms=300)
+    assert (proven["nodes"], proven["pv"], proven["score"] > 29000) == (0, [proven["best"]], True)  # not searched
+    lost.play(proven["best"])
+    assert loa.solve(lost, time_s=10)["result"] == "loss"  # black's move keeps the win
+    for bad in (dict(share=91), dict(share=-1), dict(memory_mb=0)):
+        with pytest.raises(ValueError):
+            solving.use_solver(**bad)
+
+
 def test_solve_within_a_budget_and_bad_proofs():
     r = loa.solve(loa.Game(), nodes=1000)
     assert (r["result"], r["move"], r["stopped"]) == ("unknown", None, "nodes")

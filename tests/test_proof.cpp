@@ -183,6 +183,33 @@ TEST(Proof, TheCompactFormIsTheSameProof) {
   EXPECT_FALSE(compact_proof(proof.substr(0, proof.find_last_not_of('\n') - 1)).ok());
 }
 
+// The checker reads a proof's move lines from the text as it goes: blank
+// lines and comments between them, and CRLF line ends, are skipped, and an
+// error still names the line of the file.
+TEST(Proof, BlankLinesCommentsAndCrlfBetweenMoves) {
+  const auto [game, proof] = test::won_position_with_replies();
+  const auto original = verify_proof(proof);
+  ASSERT_TRUE(original.ok()) << original.error();
+  std::vector<std::string> lines = lines_of(proof);
+  const std::size_t second = line_at_depth(lines, 2);
+  lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(second), {"# the replies", ""});
+  std::string crlf;
+  for (const auto& line : lines) crlf += line + "\r\n";
+  for (const std::string& text : {join(lines), crlf}) {
+    const auto check = verify_proof(text);
+    ASSERT_TRUE(check.ok()) << check.error();
+    EXPECT_EQ(check->moves, original->moves);
+    const auto compact = compact_proof(text);
+    ASSERT_TRUE(compact.ok()) << compact.error();
+    EXPECT_EQ(verify_proof(*compact)->moves, original->moves);
+  }
+  // The first reply made illegal: the error names its line in the file (1-based, after the two inserted).
+  lines[second + 2] = lines[second + 2].substr(0, lines[second + 2].find(' ')) + " a1-a1";
+  const auto bad = verify_proof(join(lines));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().rfind("line " + std::to_string(second + 3) + ":", 0), 0u) << bad.error();
+}
+
 // A conversion reports what verify_proof() would, so the command line
 // checks a proof it converts once.
 TEST(Proof, AConversionReportsTheCheck) {

@@ -9,26 +9,33 @@
 namespace loa {
 
 Expected<ProofBook> ProofBook::from_text(std::string_view text) {
+  // The key in two halves: 12 bytes an entry, not 16 with a 64-bit member's
+  // padding, as a proof may hold tens of millions of the claimant's turns
+  // (the 6x6 proof from the start: 15.7 million).
   struct Entry {
-    Key key;
+    std::uint32_t low, high;
     Answer answer;
+    Key key() const { return Key(high) << 32 | low; }
   };
+  static_assert(sizeof(Entry) == 12);
   std::vector<Entry> entries;
   const auto check = walk_proof(text, [&](const Game& game, Move move, int plies, bool win) {
-    if (win) entries.push_back({game.key(), {move, std::uint16_t(std::min(plies, 0xffff))}});
+    const Key key = game.key();
+    if (win)
+      entries.push_back({std::uint32_t(key), std::uint32_t(key >> 32), {move, std::uint16_t(std::min(plies, 0xffff))}});
   });
   if (!check) return Error{check.error()};
   // Where a position recurs, the first after sorting has the shortest line.
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    return a.key != b.key ? a.key < b.key : a.answer.plies < b.answer.plies;
+    return a.key() != b.key() ? a.key() < b.key() : a.answer.plies < b.answer.plies;
   });
-  const auto same_key = [](const Entry& a, const Entry& b) { return a.key == b.key; };
+  const auto same_key = [](const Entry& a, const Entry& b) { return a.key() == b.key(); };
   entries.erase(std::unique(entries.begin(), entries.end(), same_key), entries.end());
   ProofBook book;
   book.keys_.reserve(entries.size());
   book.answers_.reserve(entries.size());
   for (const Entry& entry : entries) {
-    book.keys_.push_back(entry.key);
+    book.keys_.push_back(entry.key());
     book.answers_.push_back(entry.answer);
   }
   return book;

@@ -46,6 +46,21 @@ struct Frame {
 };
 
 // A section's tags, then its move lines.
+// The next line of `rest` that says something (not blank, not a '#'
+// comment), without its CR, taken off `rest`; `number` counts every line
+// taken, so it is the line's number in the text. None at the end.
+std::optional<std::string_view> next_line(std::string_view& rest, int& number) {
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty() && line[0] != '#') return line;
+  }
+  return std::nullopt;
+}
+
 // The move lines of a section, read from the text as they are needed: a
 // proof of millions of lines is never copied into a vector, so checking it
 // needs the text and its depth, not memory for every line. Blank lines and
@@ -76,17 +91,10 @@ class MoveLines {
 
    private:
     void advance() {
-      while (!rest_.empty()) {
-        const std::size_t end = rest_.find('\n');
-        std::string_view line = rest_.substr(0, end);
-        rest_ = end == std::string_view::npos ? std::string_view{} : rest_.substr(end + 1);
-        ++number_;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line.empty() || line[0] == '#') continue;
-        current_ = {number_, line};
-        return;
-      }
-      done_ = true;
+      if (const auto line = next_line(rest_, number_))
+        current_ = {number_, *line};
+      else
+        done_ = true;
     }
     std::string_view rest_;
     int number_ = 0;
@@ -139,13 +147,8 @@ std::optional<std::pair<int, std::string_view>> depth_line(std::string_view text
 Expected<std::vector<Section>> split_sections(std::string_view text) {
   std::vector<Section> sections;
   int number = 0;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
+  while (const auto next = next_line(text, number)) {
+    const std::string_view line = *next;
     if (line[0] == '[') {
       const std::size_t quote = line.find(" \"");
       if (quote == std::string_view::npos || line.size() < quote + 4 || line.substr(line.size() - 2) != "\"]")

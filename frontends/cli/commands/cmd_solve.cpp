@@ -268,24 +268,24 @@ int cmd_verify_proof(const std::vector<std::string>& args) {
   const std::string& text = *read;
   const char* format = vm.count("compact") ? "compact" : vm.count("expand") ? "expand" : nullptr;
   // A conversion checks the proof as it goes: one walk, not two.
+  auto failed = [&](const std::string& error) { return UsageError{"verify-proof: " + path + ": " + error, 1}; };
   ProofCheck check;
-  Expected<std::string> converted = std::string();
-  if (!format) {
-    const auto checked = verify_proof(text);
-    if (checked)
-      check = *checked;
-    else
-      converted = Error{checked.error()};
+  std::string converted;
+  if (format) {
+    auto written = std::string_view(format) == "compact" ? compact_proof(text, &check) : expand_proof(text, &check);
+    if (!written) throw failed(written.error());
+    converted = std::move(*written);
   } else {
-    converted = std::string_view(format) == "compact" ? compact_proof(text, &check) : expand_proof(text, &check);
+    const auto checked = verify_proof(text);
+    if (!checked) throw failed(checked.error());
+    check = *checked;
   }
-  if (!converted) throw UsageError{"verify-proof: " + path + ": " + converted.error(), 1};
   fmt::print("verified: {} ({} section{}, {} moves)\n", check.claims, check.sections, check.sections == 1 ? "" : "s",
              check.moves);
   if (format) {
     const std::string out = vm[format].as<std::string>();
     std::ofstream file(out, std::ios::binary);
-    if (!(file << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << *converted) || !file.flush())
+    if (!(file << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << converted) || !file.flush())
       throw UsageError{"verify-proof: cannot write " + out};
   }
   return 0;

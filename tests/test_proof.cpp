@@ -2,11 +2,13 @@
 // damage to it is caught, with the line named.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 
 #include "helpers.hpp"
 #include "loa/notation.hpp"
+#include "loa/position_text.hpp"
 #include "loa/proof.hpp"
 #include "loa/proof_book.hpp"
 #include "loa/solver.hpp"
@@ -286,6 +288,102 @@ TEST(Proof, GraftingTakesCompactProofs) {
   ASSERT_TRUE(from_text.ok()) << from_text.error();
   ASSERT_TRUE(from_compact.ok()) << from_compact.error();
   EXPECT_EQ(*from_compact, *from_text);
+}
+
+// Every kind of draw a line can end in, under a claim: refused under "X
+// wins", accepted under its "X wins or draws" twin, in the text and the
+// compact form. A checker that let a draw meet a win claim would pass a
+// solver's wrong proof (issue 30).
+struct DrawnLine {
+  const char* kind;
+  const char* rules;
+  const char* start;
+  const char* before;
+  const char* claimant;
+  const char* line;  // the claimant's move that ends the game in the draw
+  EndReason reason;
+};
+
+const DrawnLine kDrawnLines[] = {
+    // Kattis: 100 moves in all; the 100th ends the game drawn.
+    {"move limit", "kattis", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b 99", "", "black", "1 b1-b3",
+     EndReason::PlyLimit},
+    // 6x6: the start for the third time.
+    {"repetition", "six", "1bbbb1/w4w/w4w/w4w/w4w/1bbbb1 b", "b1-b3 a2-c2 b3-b1 c2-a2 b1-b3 a2-c2 b3-b1", "white",
+     "1 c2-a2", EndReason::Repetition},
+    // Black's capture of a4 joins black's two pieces and leaves white's two.
+    {"both connected", "six", "6/b5/w1b3/6/w5/w5 b", "", "black", "1 c4xa4", EndReason::BothConnected},
+    // A full board of stripes: no piece can move, and neither side is one group.
+    {"both passing", "six", "bwbwbw/bwbwbw/bwbwbw/bwbwbw/bwbwbw/bwbwbw b", "", "black", "1 pass", EndReason::BothPass},
+};
+
+std::string claim_section(const DrawnLine& d, const std::string& claim) {
+  std::string text = std::string("[Rules \"") + d.rules + "\"]\n[Start \"" + d.start + "\"]\n";
+  if (*d.before) text += std::string("[Before \"") + d.before + "\"]\n";
+  return text + "[Claim \"" + claim + "\"]\n\n" + d.line + "\n";
+}
+
+TEST(Proof, EveryKindOfDrawMeetsOnlyADrawClaim) {
+  for (const DrawnLine& d : kDrawnLines) {
+    SCOPED_TRACE(d.kind);
+    // The line really ends in that draw.
+    const auto start = parse_position_text(d.start, *preset(d.rules));
+    ASSERT_TRUE(start.ok()) << start.error();
+    Game game = *start;
+    std::istringstream before(d.before);
+    for (std::string word; before >> word;) game.play(*parse_move(word, game));
+    game.play(*parse_move(std::string(d.line).substr(2), game));
+    ASSERT_EQ(game.outcome(), (Outcome{GameState::Draw, d.reason}));
+
+    const std::string wins = std::string(d.claimant) + " wins";
+    const std::string drawn = claim_section(d, wins + " or draws"), won = claim_section(d, wins);
+    const auto accepted = verify_proof(drawn);
+    ASSERT_TRUE(accepted.ok()) << accepted.error() << "\n" << drawn;
+    EXPECT_EQ(accepted->claims, wins + " or draws");
+    const auto refused = verify_proof(won);
+    ASSERT_FALSE(refused.ok()) << won;
+    EXPECT_NE(refused.error().find("the game ends here (draw by "), std::string::npos) << refused.error();
+    EXPECT_NE(refused.error().find("against the claim \"" + wins + "\""), std::string::npos) << refused.error();
+
+    // The compact form: the same numbers under either claim.
+    const auto compact = compact_proof(drawn);
+    ASSERT_TRUE(compact.ok()) << compact.error();
+    ASSERT_TRUE(verify_proof(*compact).ok());
+    std::string compact_won = *compact;
+    const std::string tag = "[Claim \"" + wins + " or draws\"]";
+    compact_won.replace(compact_won.find(tag), tag.size(), "[Claim \"" + wins + "\"]");
+    const auto compact_refused = verify_proof(compact_won);
+    ASSERT_FALSE(compact_refused.ok()) << compact_won;
+    EXPECT_NE(compact_refused.error().find("against the claim"), std::string::npos) << compact_refused.error();
+  }
+}
+
+// The converse: a line that ends in the other side's win meets no claim of
+// the claimant, "or draws" included.
+TEST(Proof, TheOpponentsWinMeetsNoClaim) {
+  // Black's capture of a4 joins white's a1 and a2, and not black's pieces.
+  const DrawnLine lost{"opponent's win", "six", "6/5b/w1b3/6/w5/w5 b", "", "black", "1 c4xa4", EndReason::Connection};
+  for (const std::string claim : {"black wins", "black wins or draws"}) {
+    SCOPED_TRACE(claim);
+    const auto check = verify_proof(claim_section(lost, claim));
+    ASSERT_FALSE(check.ok());
+    EXPECT_NE(check.error().find("the game ends here (white wins by connection), against the claim"), std::string::npos)
+        << check.error();
+    // The compact form: c4xa4's number among black's moves in the order
+    // proof.hpp gives (origin, then destination, each by file, then rank).
+    const Game game = *parse_position_text(lost.start, six());
+    std::vector<std::string> names;
+    for (Move m : game.legal_moves()) names.push_back(square_name(m.from()) + square_name(m.to()));
+    std::sort(names.begin(), names.end());
+    const auto number = std::find(names.begin(), names.end(), "c4a4") - names.begin();
+    ASSERT_LT(std::size_t(number), names.size());
+    const std::string compact = "[Rules \"six\"]\n[Start \"" + std::string(lost.start) + "\"]\n[Claim \"" + claim +
+                                "\"]\n[Format \"compact\"]\n\n" + std::to_string(number) + "\n";
+    const auto compact_check = verify_proof(compact);
+    ASSERT_FALSE(compact_check.ok()) << compact;
+    EXPECT_NE(compact_check.error().find("(white wins by connection), against the claim"), std::string::npos)
+        << compact_check.error();
+  }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <random>
 
 #include "loa/notation.hpp"
+#include "loa/position_text.hpp"
 #include "referees/process.hpp"
 #include "referees/referee.hpp"
 
@@ -33,10 +34,11 @@ struct CodinGameResult : RefereeGame {
   std::array<double, 2> first_turn_ms{};  // each side's first answer
 };
 
-CodinGameResult codingame_game(std::array<Contestant*, 2> side, const std::array<std::string, 2>& names,
-                               const Limits_ms& limits, std::mt19937_64& rng, Transcript& t) {
+CodinGameResult codingame_game(const Game& start, std::array<Contestant*, 2> side,
+                               const std::array<std::string, 2>& names, const Limits_ms& limits, std::mt19937_64& rng,
+                               Transcript& t) {
   CodinGameResult r;
-  Game game(codingame());
+  Game game = start;
   std::array<Interactive, 2> child;
   std::array<bool, 2> spoke{};
   auto fault = [&](int c, const std::string& what) {
@@ -155,13 +157,15 @@ int referee_codingame(const std::vector<std::string>& args) {
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed for built-in players and 'random' answers")(
       "first-turn-ms", po::value<double>()->default_value(1000), "wall-clock ms for a program's first answer")(
       "turn-ms", po::value<double>()->default_value(150), "wall-clock ms for every later answer")(
+      "position", po::value<std::string>()->default_value(""),
+      "start every game from this position text (codingame rules) instead of the start")(
       "verbose,v", "print every game's moves")("transcript", po::value<std::string>()->default_value(""),
                                                "write every line exchanged to this file");
   po::positional_options_description positional;
   positional.add("a", 1).add("b", 1);
   po::variables_map vm;
-  if (!parse_options("referee codingame", "PROGRAM_A [PROGRAM_B] [--games N] [--seed S]", options, args, vm,
-                     &positional))
+  if (!parse_options("referee codingame", "PROGRAM_A [PROGRAM_B] [--games N] [--seed S] [--position TEXT]", options,
+                     args, vm, &positional))
     return 0;
   const int games = vm["games"].as<int>();
   if (games < 1 || games > 100000) throw UsageError{"referee codingame: --games must lie in 1..100000"};
@@ -171,6 +175,13 @@ int referee_codingame(const std::vector<std::string>& args) {
   const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
   std::array<Contestant, 2> players = {make_contestant(vm["a"].as<std::string>(), seed),
                                        make_contestant(vm["b"].as<std::string>(), seed + 1)};
+  Game start(codingame());
+  if (const std::string text = vm["position"].as<std::string>(); !text.empty()) {
+    auto parsed = parse_position_text(text, codingame());
+    if (!parsed) throw UsageError{"referee codingame: --position: " + parsed.error()};
+    if (parsed->over()) throw UsageError{"referee codingame: --position: the game is already over there"};
+    start = std::move(parsed).value();
+  }
   std::mt19937_64 rng(seed);
   Transcript transcript(vm["transcript"].as<std::string>());
   std::array<int, 2> wins{};
@@ -181,7 +192,8 @@ int referee_codingame(const std::vector<std::string>& args) {
     const int black = i % 2;  // A is black in the first game
     transcript.note(fmt::format("game {}: A is {}", i + 1, black == 0 ? "black" : "white"));
     const std::array<std::string, 2> names = {black == 0 ? "A" : "B", black == 0 ? "B" : "A"};
-    const CodinGameResult g = codingame_game({&players[black], &players[1 - black]}, names, limits, rng, transcript);
+    const CodinGameResult g =
+        codingame_game(start, {&players[black], &players[1 - black]}, names, limits, rng, transcript);
     const int winner = g.winner < 0 ? -1 : g.winner == Black ? black : 1 - black;
     winner < 0 ? ++draws : ++wins[winner];
     faults += !g.fault.empty();

@@ -1,6 +1,7 @@
 #include "loa/players.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "text.hpp"
 
@@ -23,6 +24,65 @@ Move GreedyPlayer::choose(const Game& game) {
     if (v > best_value) best_value = v, best = m;
   }
   return best;
+}
+
+namespace {
+
+// A game that ends before the rules' move limit.
+bool ends_early(const Game& g) { return g.over() && g.outcome().reason != EndReason::PlyLimit; }
+
+bool opponent_cannot_win(Game& g, int plies);
+
+// Whether the side to move (the staller) has a move that does not end the
+// game early and after which the opponent cannot force a win within
+// `plies` - 1 more plies.
+bool can_stall(Game& g, int plies) {
+  for (Move m : g.legal_moves()) {
+    g.play(m);
+    const bool ok = !g.over() ? plies <= 1 || opponent_cannot_win(g, plies - 1) : !ends_early(g);
+    g.undo();
+    if (ok) return true;
+  }
+  return false;
+}
+
+// Whether every move of the side to move (the opponent) leaves the game
+// without its win and, within `plies`, a way for the staller to go on. Its
+// moves that end the game otherwise are ones it would not play.
+bool opponent_cannot_win(Game& g, int plies) {
+  const Color opponent = g.side_to_move();
+  for (Move r : g.legal_moves()) {
+    g.play(r);
+    const bool fails = g.over() ? g.outcome().winner() == opponent : plies > 1 && !can_stall(g, plies - 1);
+    g.undo();
+    if (fails) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Move StallingPlayer::choose(const Game& game) {
+  Game g = game;
+  const MoveList moves = g.legal_moves();
+  // The engine chooses among the moves that hold for the longest look-ahead
+  // (the opponent's next two moves, then its next one), captures last (a
+  // side with fewer pieces connects sooner); failing those, any move that
+  // does not end the game early; failing that, any move.
+  for (const int plies : {5, 3, 1, 0})
+    for (const bool captures : {false, true}) {
+      Limits limits;
+      limits.depth = depth_;
+      for (Move m : moves) {
+        g.play(m);
+        if (ends_early(g) || (m.is_capture() && !captures) ||
+            (plies > 0 && !g.over() && !opponent_cannot_win(g, plies)))
+          limits.excluded.push_back(m);
+        g.undo();
+      }
+      if (limits.excluded.size() < std::size_t(moves.size())) return engine_.search(game, limits).best;
+    }
+  return moves[0];
 }
 
 EvalWeights RacePlayer::race_weights() {
@@ -78,11 +138,12 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (spec == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (spec == "greedy") return std::unique_ptr<Player>(new GreedyPlayer());
   if (spec == "racer") return std::unique_ptr<Player>(new RacePlayer());
+  if (spec == "staller") return std::unique_ptr<Player>(new StallingPlayer());
   const std::string usage =
-      " (random, greedy, racer, "
+      " (random, greedy, racer, staller, "
       "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N][:"
       "solver=PERCENT][:defence=PERCENT][:defencescore=N]"
-      "[:catorder=0|1][:WEIGHT=N...])";
+      "[:catorder=0|1][:ttcut=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
     return Error{"unknown player '" + spec + "'" + usage};
   Limits limits;
@@ -119,6 +180,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       search.realisation = n;
     else if (key == "rpsbase" && n >= 1 && n <= 999)
       search.realisation_base = int(n);
+    else if (key == "ttcut" && n <= 1)
+      search.table_cutoffs = n;
     else if (key == "catorder" && n <= 1)
       search.category_order = n;
     else if (key == "solver" && n <= 90)

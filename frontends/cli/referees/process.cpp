@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -168,6 +169,13 @@ std::optional<std::string> Interactive::read_line(double timeout) {
   }
 }
 
+std::size_t Interactive::unread_input() const {
+  int bytes = 0;
+  // FIONREAD on a pipe's write end counts what waits in the pipe.
+  if (in_ < 0 || ioctl(in_, FIONREAD, &bytes) != 0) return 0;
+  return std::size_t(bytes);
+}
+
 double Interactive::cpu_seconds() const {
   if (pid_ <= 0) return final_cpu_;
   // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks.
@@ -206,6 +214,8 @@ int Interactive::finish(double timeout) {
     wait4(pid_, &status, 0, &usage);
     killed = true;
   }
+  // What it wrote before it ended stays readable (read_line()).
+  drain(out_, buffer_);
   drain(err_, err_text_);
   final_cpu_ = rusage_seconds(usage);
   close(out_), close(err_);

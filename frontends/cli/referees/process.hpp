@@ -40,6 +40,9 @@ class Interactive {
   // nothing (end of output or time out: see timed_out()).
   std::optional<std::string> read_line(double timeout);
   bool timed_out() const { return timed_out_; }
+  // Bytes sent that it has not read (yet): after it has ended its output,
+  // input it never read.
+  std::size_t unread_input() const;
   // CPU seconds used so far (user + system).
   double cpu_seconds() const;
   // Whatever it wrote on stderr so far.

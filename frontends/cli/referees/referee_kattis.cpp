@@ -15,10 +15,9 @@ namespace loa::cli {
 
 namespace {
 
-RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng, double cpu_limit, Transcript& t) {
+RefereeGame kattis_game(Contestant& program, Player& judge, Color colour, double cpu_limit, Transcript& t) {
   RefereeGame r;
   Game game(kattis());
-  RandomPlayer judge(rng());
   Interactive child;
   if (program.is_builtin()) {
     program.builtin->new_game();
@@ -73,6 +72,8 @@ RefereeGame kattis_game(Contestant& program, Color colour, std::mt19937_64& rng,
         r.fault = "program: wrote after the game ended: " + extra->substr(0, 40);
       else if (child.timed_out())
         r.fault = "program: did not exit at the end of the game";
+      else if (const std::size_t unread = child.unread_input())
+        r.fault = fmt::format("program: ended without reading the last {} bytes sent to it", unread);
     }
     const int code = child.finish(1.0);
     r.cpu[0] = child.cpu_seconds();
@@ -92,25 +93,32 @@ int referee_kattis(const std::vector<std::string>& args) {
   options.add_options()("program", po::value<std::string>()->required(), "program to judge (a path, or builtin:SPEC)")(
       "games,g", po::value<int>()->default_value(10), "games, colours alternating")(
       "seed,s", po::value<std::uint64_t>()->default_value(1), "seed of the judge's random moves")(
+      "judge", po::value<std::string>()->default_value("random"),
+      "the judge's player: random (as on Kattis), or another builtin SPEC (staller plays to the move limit)")(
       "cpu", po::value<double>()->default_value(1.0), "CPU seconds allowed for a whole game")(
       "transcript", po::value<std::string>()->default_value(""), "write every line exchanged to this file");
   po::positional_options_description positional;
   positional.add("program", 1);
   po::variables_map vm;
-  if (!parse_options("referee kattis", "PROGRAM [--games N] [--seed S] [--cpu SECONDS]", options, args, vm,
-                     &positional))
+  if (!parse_options("referee kattis", "PROGRAM [--games N] [--seed S] [--judge SPEC] [--cpu SECONDS]", options, args,
+                     vm, &positional))
     return 0;
   const int games = vm["games"].as<int>();
   if (games < 1 || games > 100000) throw UsageError{"referee kattis: --games must lie in 1..100000"};
   Contestant program = make_contestant(vm["program"].as<std::string>(), vm["seed"].as<std::uint64_t>());
   std::mt19937_64 rng(vm["seed"].as<std::uint64_t>());
+  const std::string judge_spec = vm["judge"].as<std::string>();
+  if (const auto judge = make_player(judge_spec, 1); !judge)
+    throw UsageError{"referee kattis: --judge: " + judge.error()};
   Transcript transcript(vm["transcript"].as<std::string>());
   int accepted = 0;
   std::vector<double> cpu;
   for (int i = 0; i < games; ++i) {
     const Color colour = i % 2 == 0 ? Black : White;
     transcript.note(fmt::format("game {}: program plays {}", i + 1, colour == Black ? "black" : "white"));
-    const RefereeGame g = kattis_game(program, colour, rng, vm["cpu"].as<double>(), transcript);
+    // A new judge a game, seeded from the referee's seed.
+    const auto judge = make_player(judge_spec, rng());
+    const RefereeGame g = kattis_game(program, **judge, colour, vm["cpu"].as<double>(), transcript);
     cpu.push_back(g.cpu[0]);
     const bool ok = g.winner == 0;
     accepted += ok;

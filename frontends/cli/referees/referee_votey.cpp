@@ -118,9 +118,20 @@ RefereeGame votey_game(std::array<Contestant*, 2> by_colour, std::array<std::str
     if (!other.who->is_builtin() && !tell(other, t, std::to_string(code)) && !game.over())
       fault(~c, "closed its input");
   }
+  // Once the game is over each program must exit by itself, cleanly: the
+  // loser on reading the winning move, the winner when its play() finds its
+  // input closed.
   for (int c = 0; c < 2; ++c)
     if (!agents[c].who->is_builtin()) {
-      agents[c].process.finish(2.0);
+      const int code = agents[c].process.finish(2.0);
+      if (!g.fault.empty() || !game.over()) continue;
+      if (const auto extra = agents[c].process.read_line(0.0)) {
+        t.received(agents[c].name, *extra);
+        fault(c, "wrote after the game's end: '" + extra->substr(0, 20) + "'");
+      } else if (code != 0) {
+        fault(c, code < 0 ? "did not exit cleanly at the game's end (killed or signalled)"
+                          : fmt::format("exit code {} at the game's end", code));
+      }
     }
   g.outcome = game.outcome();
   if (g.fault.empty()) {

@@ -72,6 +72,24 @@ class RacePlayer final : public Player {
   EvalWeights weights_;
 };
 
+// Plays for the longest game, to test what happens at a move limit: never a
+// move that ends the game (but at the limit itself), and, when it can help
+// it, none after which the opponent can force a win within its next two
+// moves (a short AND-OR search); of the rest, the engine's choice at a small
+// fixed depth (so that it keeps the opponent apart), reproducibly. Against a
+// player that takes the wins it sees, games reach the rules' limit.
+class StallingPlayer final : public Player {
+ public:
+  explicit StallingPlayer(int depth = 3) : engine_(1), depth_(depth) {}
+  Move choose(const Game& game) override;
+  std::string name() const override { return "staller"; }
+  void new_game() override { engine_.new_game(); }
+
+ private:
+  Engine engine_;
+  int depth_;
+};
+
 class EnginePlayer final : public Player {
  public:
   explicit EnginePlayer(Limits limits, std::size_t hash_mb = 16) : engine_(hash_mb), limits_(limits) {}
@@ -92,11 +110,12 @@ class EnginePlayer final : public Player {
   std::string name_ = "engine";
 };
 
-// A player from a short description: "random", "greedy", or "engine" with
+// A player from a short description: "random", "greedy", "racer", "staller",
+// or "engine" with
 // options, each ":key=value": a limit (depth, nodes, ms; 100 ms a move when
 // none is given), a search feature switched on or off (nullmove, multicut,
 // lmr: 0 or 1) or an evaluation weight by its EvalWeights name, as in
-// "engine:nodes=20000:multicut=0:tempo=40". `seed` seeds the random player.
+// "engine:nodes=20000:multicut=0:tempo=40". `seed` seeds the random players.
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed);
 
 }  // namespace loa

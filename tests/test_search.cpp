@@ -8,6 +8,7 @@
 
 #include "helpers.hpp"
 #include "loa/match.hpp"
+#include "loa/position_text.hpp"
 #include "loa/search.hpp"
 
 namespace loa {
@@ -144,6 +145,57 @@ TEST(Search, NeverLeavesAnImmediateWinWhenItCanBeStopped) {
     }
   }
   EXPECT_EQ(checked, 30) << "too few positions where a careless move loses at once";
+}
+
+// The transposition table, tested through the search it serves (issue 30):
+// its cutoff is what makes a repeated search cheap, and it changes how much
+// is searched, not what is found. A heuristic score can differ with the
+// table's contents (an entry may come from a deeper search), so the values
+// are compared where the search sees to the end: a forced win.
+constexpr const char* kForcedWin = "8/7w/6wb/4b3/1b4w1/2b1b1bw/2b1www1/8 w 20";  // white wins in 3 plies
+constexpr const char* kStart = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b";
+
+TEST(Search, AWarmTableFindsTheAnswerAgainInFewerNodes) {
+  for (const char* text : {kForcedWin, kStart}) {
+    SCOPED_TRACE(text);
+    const Game g = test::game_from_text(olympiad(), text);
+    Engine engine(16);
+    Limits limits;
+    limits.depth = 6;
+    const SearchResult cold = engine.search(g, limits);
+    const SearchResult warm = engine.search(g, limits);
+    // The previous search's entries decide nodes of the new one at once:
+    // most of them, in a search of any size.
+    EXPECT_LT(warm.nodes * (text == kStart ? 2 : 1), cold.nodes) << warm.nodes << " of " << cold.nodes;
+    EXPECT_TRUE(g.is_legal(warm.best));
+    if (text == kForcedWin) {
+      EXPECT_EQ(warm.score, win_in(3));
+      EXPECT_EQ(cold.score, win_in(3));
+    }
+  }
+}
+
+TEST(Search, TheTableCutoffKeepsTheValueWithFewerNodes) {
+  const Game forced = test::game_from_text(olympiad(), kForcedWin);
+  const Game proven = test::won_position_with_replies().first;  // a win the solver proved
+  for (const Game& g : {forced, proven}) {
+    SCOPED_TRACE(to_position_text(g));
+    Limits limits;
+    limits.depth = 7;
+    Engine with(16), without(16);
+    without.options().table_cutoffs = false;
+    const SearchResult a = with.search(g, limits), b = without.search(g, limits);
+    EXPECT_GE(a.score, kWinBound);
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_LT(a.nodes, b.nodes);
+  }
+  // Where the score is heuristic, the cutoff still saves nodes.
+  Limits limits;
+  limits.depth = 6;
+  Engine with(16), without(16);
+  without.options().table_cutoffs = false;
+  const Game start(olympiad());
+  EXPECT_LT(with.search(start, limits).nodes, without.search(start, limits).nodes);
 }
 
 TEST(Search, DeterministicForANodeLimit) {

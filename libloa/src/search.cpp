@@ -325,7 +325,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   const Key key = node_key();
   const std::optional<TTEntry> entry = tt_.probe(key);
   Move tt_move = entry ? entry->best() : Move::none();
-  if (entry && !pv_node && entry->depth >= depth) {
+  if (entry && !pv_node && entry->depth >= depth && options_.table_cutoffs) {
     const Value v = value_from_tt(entry->value, ply);
     const Bound b = entry->bound();
     if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) return v;

@@ -93,6 +93,10 @@ struct SearchOptions {
   // without it (docs/solver.md, "The engine asks it"). 0: never checked.
   int defence_share = 0;
   int defence_score = 100;
+  // Returns the table's stored value where its bound and depth decide the
+  // node (the transposition cutoff). Off only to measure what the cutoff
+  // saves: the table then serves move ordering alone.
+  bool table_cutoffs = true;
 };
 
 // Whether the options give the root prover any time.

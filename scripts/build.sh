@@ -21,19 +21,8 @@ esac
 # Debian's python3 (with its pybind11 and pytest), not another one that
 # happens to come first on PATH.
 [ -x /usr/bin/python3 ] && flags+=(-DPython3_EXECUTABLE=/usr/bin/python3)
-cmake -S "$root" -B "$build" -G Ninja "${flags[@]}" -DLOA_BUILD_TESTS=ON -DLOA_BUILD_FRONTENDS=ON >&2
+# This machine's builds are for this machine: -march=native (LOA_NATIVE=OFF
+# in the environment gives the portable baseline of installs and wheels).
+cmake -S "$root" -B "$build" -G Ninja "${flags[@]}" -DLOA_NATIVE="${LOA_NATIVE:-ON}" -DLOA_BUILD_TESTS=ON \
+  -DLOA_BUILD_FRONTENDS=ON >&2
 cmake --build "$build" "$@" >&2
-# `import loa` from any directory: the release build's module directory goes
-# on the path of Debian's python3 and of the python3 first on PATH, through a
-# loa.pth file in each one's site-packages (written only when it changes).
-if [ "$variant" = release ] && [ -d "$build/python" ]; then
-  for python in /usr/bin/python3 "$(command -v python3 || true)"; do
-    [ -x "$python" ] || continue
-    site="$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' 2>/dev/null)" || continue
-    [ -n "$site" ] || continue
-    if [ "$(cat "$site/loa.pth" 2>/dev/null)" != "$build/python" ]; then
-      mkdir -p "$site" 2>/dev/null && echo "$build/python" >"$site/loa.pth" 2>/dev/null &&
-        echo "build.sh: 'import loa' now finds $build/python ($site/loa.pth)" >&2 || true
-    fi
-  done
-fi

@@ -1,0 +1,153 @@
+// loa.Engine, loa.solve and loa.verify_proof: the searches run with the GIL
+// released and stop on Ctrl-C; proof texts arrive already read (the
+// package's __init__.py reads paths and gzip bytes).
+#include <atomic>
+
+#include "bindings.hpp"
+#include "loa/proof.hpp"
+#include "loa/proof_book.hpp"
+#include "loa/search.hpp"
+#include "loa/solver.hpp"
+
+namespace loa::python {
+
+namespace {
+
+py::dict search_result(const SearchResult& r) {
+  py::dict d;
+  d["best"] = r.best;
+  d["score"] = r.score;
+  d["depth"] = r.depth;
+  d["nodes"] = r.nodes;
+  d["time_ms"] = r.time_ms;
+  d["pv"] = r.pv;
+  return d;
+}
+
+constexpr long long kMaxNodes = 1LL << 62;
+
+// loa.solve(): the solver's report, with the names `loa solve --json` uses.
+py::dict solve(const Game& game, const py::object& time_s, const py::object& nodes, const py::object& memory_mb,
+               bool proof) {
+  if (game.over()) throw py::value_error("the game is over: nothing to solve");
+  SolveLimits limits;
+  if (!time_s.is_none()) {
+    if (!py::isinstance<py::int_>(time_s) && !py::isinstance<py::float_>(time_s))
+      throw py::type_error("time_s must be a number of seconds");
+    const double seconds = time_s.cast<double>();
+    if (!(seconds > 0 && seconds <= 1e7)) throw py::value_error("time_s must lie in (0, 10000000]");
+    limits.time_ms = std::max<std::int64_t>(1, std::int64_t(seconds * 1000));
+  }
+  if (const auto n = optional_int_arg(nodes, "nodes", 1, kMaxNodes)) limits.nodes = std::uint64_t(*n);
+  limits.memory_mb = std::size_t(int_arg(memory_mb, "memory_mb", 1, 1 << 20));
+  std::atomic<bool> interrupt{false};
+  limits.interrupt = &interrupt;
+  Solver solver;
+  solver.keep_proof = proof;
+  const SolveReport r = run_interruptibly([&] { return solver.solve(game, limits); }, [&] { interrupt.store(true); });
+  py::dict d;
+  d["result"] = std::string(to_string(r.value));
+  d["move"] = r.move.is_none() ? py::object(py::none()) : py::cast(r.move);
+  d["nodes"] = r.nodes;
+  d["time_ms"] = r.time_ms;
+  d["memory_bytes"] = r.memory_bytes;
+  d["proof_moves"] = r.proof_nodes;
+  d["longest_line"] = r.proof_depth;
+  d["cannot_win"] = r.cannot_win;
+  d["cannot_lose"] = r.cannot_lose;
+  d["stopped"] = r.stopped.empty() ? py::object(py::none()) : py::cast(r.stopped);
+  if (proof) d["proof"] = r.proof;
+  return d;
+}
+
+}  // namespace
+
+void bind_engine(py::module_& m) {
+  py::class_<Engine>(m, "Engine", "The search engine with its own transposition table.")
+      .def(py::init([](const py::object& hash_mb, const py::object& threads) {
+             const long long mb = int_arg(hash_mb, "hash_mb", 1, 65536);
+             const long long t = int_arg(threads, "threads", 1, kMaxThreads);
+             auto engine = std::make_unique<Engine>(std::size_t(mb));
+             engine->set_threads(int(t));
+             return engine;
+           }),
+           py::arg("hash_mb") = 16, py::arg("threads") = 1,
+           "hash_mb: the transposition table (1..65536 MB); threads: search threads (1..256, Lazy SMP).")
+      .def_property_readonly("threads", &Engine::threads, "Search threads.")
+      .def("new_game", &Engine::new_game, "Forgets what earlier searches learned (table and history).")
+      .def(
+          "search",
+          [](Engine& e, const Game& game, const py::object& movetime_ms, const py::object& depth,
+             const py::object& nodes) {
+            if (game.over()) throw py::value_error("the game is over: nothing to search");
+            Limits limits;
+            if (const auto ms = optional_int_arg(movetime_ms, "movetime_ms", 1, 1LL << 31))
+              limits.movetime_ms = int(*ms);
+            if (const auto d = optional_int_arg(depth, "depth", 1, kMaxDepth)) limits.depth = int(*d);
+            if (const auto n = optional_int_arg(nodes, "nodes", 1, kMaxNodes)) limits.nodes = std::uint64_t(*n);
+            if (movetime_ms.is_none() && depth.is_none() && nodes.is_none()) limits.depth = 8;
+            try {
+              return search_result(run_interruptibly([&] { return e.search(game, limits); }, [&] { e.stop(); }));
+            } catch (const py::error_already_set&) {
+              e.clear_stop();  // the interrupt's stop is not meant for the next search
+              throw;
+            }
+          },
+          py::arg("game"), py::kw_only(), py::arg("movetime_ms") = py::none(), py::arg("depth") = py::none(),
+          py::arg("nodes") = py::none(),
+          "Best move, score, depth, nodes, time_ms and pv; depth 8 when no limit is given. Releases the GIL; "
+          "Ctrl-C stops it (KeyboardInterrupt).")
+      .def(
+          "stop", [](Engine& e) { e.stop(); },
+          "Asks a search running in another thread to return; it holds for the next search until clear_stop().")
+      .def("clear_stop", &Engine::clear_stop, "Lets searches run again after stop().")
+      .def(
+          "_use_proof_text",
+          [](Engine& e, const std::string& text) {
+            Expected<ProofBook> book = Error{""};
+            {
+              py::gil_scoped_release release;
+              book = ProofBook::from_text(text);
+            }
+            auto shared = std::make_shared<const ProofBook>(value_or_raise(std::move(book)));
+            const std::size_t positions = shared->size();
+            use_proof_book(e, std::move(shared));
+            return positions;
+          },
+          py::arg("text"), "use_proofs() with the proof's text already read.")
+      .def(
+          "use_solver",
+          [](Engine& e, const py::object& share, const py::object& memory_mb) {
+            const long long s = int_arg(share, "share", 0, 90);
+            const long long mb = int_arg(memory_mb, "memory_mb", 1, 65536);
+            e.options().prover_share = int(s);
+            use_solver(e, std::size_t(mb));
+          },
+          py::kw_only(), py::arg("share") = 25, py::arg("memory_mb") = 64,
+          "Asks the solver at the root of timed searches where a proof is likely, with up to `share` percent of the "
+          "move's time (docs/solver.md, 'The engine asks it'); 0 never asks.");
+
+  m.def("solve", &solve, py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
+        py::arg("memory_mb") = 256, py::arg("proof") = false,
+        "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
+        "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, stopped; "
+        "with proof=True also the proof text, which verify_proof() checks. Releases the GIL; Ctrl-C stops it.");
+  m.def(
+      "_verify_proof_text",
+      [](const std::string& text) {
+        Expected<ProofCheck> check = Error{""};
+        {
+          py::gil_scoped_release release;
+          check = verify_proof(text);
+        }
+        const ProofCheck c = value_or_raise(std::move(check));
+        py::dict d;
+        d["claims"] = c.claims;
+        d["sections"] = c.sections;
+        d["moves"] = c.moves;
+        return d;
+      },
+      py::arg("text"), "verify_proof() with the proof's text already read.");
+}
+
+}  // namespace loa::python

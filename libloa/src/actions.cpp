@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "loa/bitboard.hpp"
+
 namespace loa {
 
 namespace {
@@ -27,14 +29,16 @@ Expected<Move> move_of_action(int action, const Game& game) {
     return Error{"action " + std::to_string(action) + " is not an action id of these rules (0 to " +
                  std::to_string(num_distinct_actions(game.rules()) - 1) + ")"};
   if (game.over()) return Error{"the game is over"};
-  Move move = Move::pass();
-  if (action < board_moves(n)) {
-    const int capture = action % 2, squares = action / 2;
-    const int from = squares / (n * n), to = squares % (n * n);
-    move = Move(make_square(from % n, from / n), make_square(to % n, to / n), capture == 1);
-  }
+  const Move move = move_of_legal_action(action, n);
   if (!game.is_legal(move)) return Error{"action " + std::to_string(action) + " is not legal here"};
   return move;
+}
+
+Move move_of_legal_action(int action, int n) {
+  if (action >= board_moves(n)) return Move::pass();
+  const int capture = action % 2, squares = action / 2;
+  const int from = squares / (n * n), to = squares % (n * n);
+  return Move(make_square(from % n, from / n), make_square(to % n, to / n), capture == 1);
 }
 
 std::vector<int> legal_actions(const Game& game) {
@@ -79,14 +83,21 @@ void write_observation(const Game& game, const std::vector<Plane>& layout, float
   for (std::size_t p = 0; p < layout.size(); ++p) {
     float* plane = out + p * std::size_t(area);
     const Plane kind = layout[p];
-    if (kind <= Plane::Empty || kind == Plane::BonusPoints) {
-      const Piece piece = kind == Plane::Black ? Piece::Black : kind == Plane::White ? Piece::White : Piece::Empty;
+    if (kind <= Plane::Empty) {
+      // From the bitboards: a plane of the other value, then the squares set.
+      const bool empty = kind == Plane::Empty;
+      std::fill(plane, plane + area, empty ? 1.0f : 0.0f);
+      Bitboard b = empty ? pos.occupied() : pos.pieces(kind == Plane::Black ? Black : White);
+      while (b) {
+        const Square s = pop_lsb(b);
+        plane[rank_of(s) * n + file_of(s)] = empty ? 0.0f : 1.0f;
+      }
+      continue;
+    }
+    if (kind == Plane::BonusPoints) {
       for (int rank = 0; rank < n; ++rank)
-        for (int file = 0; file < n; ++file) {
-          const Square s = make_square(file, rank);
-          plane[rank * n + file] =
-              kind == Plane::BonusPoints ? float(rules.square_points[s]) : (pos.piece_on(s) == piece ? 1.0f : 0.0f);
-        }
+        for (int file = 0; file < n; ++file)
+          plane[rank * n + file] = float(rules.square_points[make_square(file, rank)]);
       continue;
     }
     float fill = 0;

@@ -51,9 +51,14 @@ Expected<bool> BatchEnv::step(const std::int32_t* actions, int first, int last) 
   for (int i = std::max(0, first); i < std::min(last, size()); ++i) {
     const std::size_t at = std::size_t(i);
     Game& g = games_[at];
-    const auto move = move_of_action(actions[i], g);
-    if (!move) return Error{"game " + std::to_string(i) + ": " + move.error()};
-    g.play(*move);
+    // Legal exactly where the mask says so: no move generation to check it.
+    const std::int32_t a = actions[i];
+    if (a < 0 || a >= actions_ || !mask_[at * std::size_t(actions_) + std::size_t(a)]) {
+      const auto move = move_of_action(a, g);  // for its message
+      return Error{"game " + std::to_string(i) + ": " +
+                   (move ? "action " + std::to_string(a) + " is not legal here" : move.error())};
+    }
+    g.play(move_of_legal_action(a, rules_.board_size));
     const bool ended = g.over();
     const bool cut = !ended && max_plies_ > 0 && g.ply() >= max_plies_;
     rewards_[2 * at] = ended ? float(g.outcome().score_for(Black)) : 0.0f;
@@ -67,9 +72,10 @@ Expected<bool> BatchEnv::step(const std::int32_t* actions, int first, int last) 
 }
 
 void BatchEnv::random_actions(std::int32_t* actions) {
+  // The legal actions are the ones last set in the mask.
   for (int i = 0; i < size(); ++i) {
-    const MoveList moves = games_[std::size_t(i)].legal_moves();
-    actions[i] = action_of(moves[int(rng_() % std::uint64_t(moves.size()))], rules_.board_size);
+    const std::vector<std::int32_t>& legal = set_in_mask_[std::size_t(i)];
+    actions[i] = legal[std::size_t(rng_() % legal.size())];
   }
 }
 

@@ -28,6 +28,10 @@ int action_of(Move move, int board_size);
 // there is none (out of range, not legal here, the game over).
 Expected<Move> move_of_action(int action, const Game& game);
 
+// The move of an id already known to be legal (a mask says so): decoding
+// alone, no check.
+Move move_of_legal_action(int action, int board_size);
+
 // The legal moves' ids, ascending (OpenSpiel's order); none once the game
 // is over.
 std::vector<int> legal_actions(const Game& game);

@@ -62,4 +62,4 @@ def _use_proofs(self: Engine, source: ProofSource) -> int:
     return self._use_proof_text(read_proof(source))
 
 
-Engine.use_proofs = _use_proofs  # type: ignore[attr-defined]
+setattr(Engine, "use_proofs", _use_proofs)

@@ -161,7 +161,7 @@ class LoaEnv:
             mask[self.game.legal_actions()] = 1
         return {"observation": self.game.observation_tensor().reshape(shape), "action_mask": mask}
 
-    def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict]:
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         """What the agent to act sees: observation, cumulative reward, termination, truncation, info."""
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
@@ -186,7 +186,7 @@ class LoaEnv:
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
-        if not self._action_spaces[agent].contains(action):
+        if action is None or not self._action_spaces[agent].contains(action):
             raise ValueError(f"action must be an int in 0..{self.rules.num_distinct_actions - 1}, not {action!r}")
         self._cumulative_rewards[agent] = 0.0
         self.game.apply_action(int(action))  # ValueError for an illegal action

@@ -190,6 +190,15 @@ void bind_game(py::module_& m) {
           },
           py::arg("player") = py::none(), "numpy bool array, True at each legal action id.")
       .def(
+          "legal_actions_mask",
+          [](const Game& g, const py::object& player) {
+            check_player(player);
+            std::vector<std::uint8_t> mask(std::size_t(num_distinct_actions(g.rules())));
+            legal_action_mask(g, mask.data());
+            return std::vector<int>(mask.begin(), mask.end());
+          },
+          py::arg("player") = py::none(), "OpenSpiel's mask: a list of 0 and 1, 1 at each legal action id.")
+      .def(
           "apply_action", [](Game& g, const py::object& action) { g.play(action_move(g, action)); }, py::arg("action"),
           "Plays the move with this action id (ValueError when it is not legal).")
       .def(

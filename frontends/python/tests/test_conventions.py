@@ -47,6 +47,7 @@ def test_actions_are_the_legal_moves(name):
         mask = game.legal_action_mask()
         assert mask.dtype == np.bool_ and mask.shape == (rules.num_distinct_actions,)
         assert list(np.flatnonzero(mask)) == actions
+        assert game.legal_actions_mask() == [int(x) for x in mask], "OpenSpiel's list form"
         # Each id names its move: as text, back to the id, and as the move played.
         texts = {str(m) for m in game.legal_moves()}
         assert {game.action_to_string(a) for a in actions} == texts

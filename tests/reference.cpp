@@ -29,6 +29,13 @@ void judge(Game& g, int mover, bool was_capture) {
                                           : State::Draw;
   };
   auto win = [&](int c) { g.state = c == 0 ? State::FirstWins : State::SecondWins; };
+  auto limit = [&] {
+    if (r.at_limit == loa::LimitOutcome::Draw)
+      g.state = State::Draw;
+    else
+      by_points();
+  };
+  if (r.limit_over_connection && r.ply_limit && g.ply >= r.ply_limit) return limit();
   if (mover_conn || other_conn) {
     if (mover_conn && other_conn && r.simultaneous == loa::Simultaneous::Draw) {
       g.state = State::Draw;
@@ -42,14 +49,10 @@ void judge(Game& g, int mover, bool was_capture) {
       win(side);
     return;
   }
-  if (r.ply_limit && g.ply >= r.ply_limit) {
-    if (r.at_limit == loa::LimitOutcome::Draw)
-      g.state = State::Draw;
-    else
-      by_points();
-    return;
-  }
-  if (r.repetition && std::count(g.seen.begin(), g.seen.end(), g.board) >= r.repetition) {
+  if (r.ply_limit && g.ply >= r.ply_limit) return limit();
+  // The same board: the same cells (and, but by board, the same side to move).
+  const auto same = [&](const Board& b) { return b.cell == g.board.cell && (r.repetition_by_board || b == g.board); };
+  if (r.repetition && std::count_if(g.seen.begin(), g.seen.end(), same) >= r.repetition) {
     g.state = State::Draw;
     return;
   }

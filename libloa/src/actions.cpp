@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "loa/bitboard.hpp"
+#include "loa/position_text.hpp"
 
 namespace loa {
 
@@ -111,6 +112,26 @@ void write_observation(const Game& game, const std::vector<Plane>& layout, float
     }
     std::fill(plane, plane + area, fill);
   }
+}
+
+std::string observation_string(const Game& game) {
+  const Position& pos = game.position();
+  if (game.rules().name != "openspiel") return board_text(pos);
+  const int n = game.rules().board_size;
+  std::string out;
+  for (int rank = n - 1; rank >= 0; --rank) {
+    out += std::to_string(rank + 1);
+    for (int file = 0; file < n; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      out += p == Piece::Black ? 'x' : p == Piece::White ? 'o' : '.';
+    }
+    out += '\n';
+  }
+  out += ' ';
+  for (int file = 0; file < n; ++file) out += char('a' + file);
+  out += "\n\n\nCurrent player: ";
+  out += game.over() ? "none (terminal)" : game.side_to_move() == Black ? "x" : "o";
+  return out;
 }
 
 void write_observation(const Game& game, float* out) { write_observation(game, observation_layout(game.rules()), out); }

@@ -146,6 +146,12 @@ void Game::undo_null() {
 int Game::occurrences() const {
   const Key now = keys_.back();
   int n = 1;
+  if (rules_.repetition_by_board) {
+    // The pieces alone: the same key, or the same but for the side to move.
+    for (int i = int(keys_.size()) - 2; i >= reversible_from_; --i)
+      n += keys_[i] == now || (keys_[i] ^ zobrist::kWhiteToMove) == now;
+    return n;
+  }
   for (int i = int(keys_.size()) - 3; i >= reversible_from_; i -= 2) n += keys_[i] == now;
   return n;
 }
@@ -165,8 +171,16 @@ void Game::connect(Color side, EndReason reason) {
 
 void Game::adjudicate(Move m) {
   const Color mover = ~pos_.side_to_move(), next = pos_.side_to_move();
+  const bool at_limit = rules_.ply_limit && ply_ >= rules_.ply_limit;
+  auto end_at_limit = [&] {
+    if (rules_.at_limit == LimitOutcome::Draw)
+      outcome_ = {GameState::Draw, EndReason::PlyLimit};
+    else
+      decide_by_points(EndReason::PlyLimit);
+  };
   if (!m.is_none() && !m.is_pass()) {
     if (scores_) points_[mover] += move_points(m);
+    if (at_limit && rules_.limit_over_connection) return end_at_limit();
     // A quiet move leaves the opponent's pieces as they were, and the game
     // was not over before it, so only a capture can connect the opponent.
     const bool mover_conn = pos_.connected(mover);
@@ -183,13 +197,7 @@ void Game::adjudicate(Move m) {
       return;
     }
   }
-  if (rules_.ply_limit && ply_ >= rules_.ply_limit) {
-    if (rules_.at_limit == LimitOutcome::Draw)
-      outcome_ = {GameState::Draw, EndReason::PlyLimit};
-    else
-      decide_by_points(EndReason::PlyLimit);
-    return;
-  }
+  if (at_limit) return end_at_limit();
   if (rules_.repetition && int(keys_.size()) - reversible_from_ > 4 && occurrences() >= rules_.repetition) {
     outcome_ = {GameState::Draw, EndReason::Repetition};
     return;

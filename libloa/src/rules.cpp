@@ -31,6 +31,8 @@ Key Rules::key() const {
   add(Key(repetition) << 6);
   add(Key(ply_limit) << 7);
   add(Key(at_limit) << 8);
+  add(Key(repetition_by_board) << 9);
+  add(Key(limit_over_connection) << 10);
   return k;
 }
 
@@ -245,9 +247,31 @@ Rules codingame() {
   return r;
 }
 
+// OpenSpiel's lines_of_action (open_spiel/games/lines_of_action, the
+// source itself, not its header's comment): after a move the mover wins if
+// connected (also when both are), else the opponent if connected; the
+// side to move with no legal move loses; a board (the pieces, whoever is to
+// move) seen before draws; the game's max_game_length-th move (1000 by
+// default) draws, even one that connects.
+Rules openspiel() {
+  Rules r;
+  r.name = "openspiel";
+  r.description = "OpenSpiel's lines_of_action: mover wins simultaneous, no move loses, a board twice draws";
+  r.source = "google-deepmind/open_spiel, open_spiel/games/lines_of_action/lines_of_action.cc";
+  r.start = standard_start();
+  r.simultaneous = Simultaneous::Mover;
+  r.no_move = NoMoveRule::Lose;
+  r.repetition = 2;
+  r.repetition_by_board = true;
+  r.ply_limit = 1000;
+  r.at_limit = LimitOutcome::Draw;
+  r.limit_over_connection = true;
+  return r;
+}
+
 namespace {
-constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis",    "votey",    "loaps",
-                                             "six",      "five",  "scrambled", "codingame"};
+constexpr std::string_view kPresetNames[] = {"olympiad", "gamut", "kattis",    "votey",     "loaps",
+                                             "six",      "five",  "scrambled", "codingame", "openspiel"};
 }
 
 const std::vector<std::string_view>& preset_names() {
@@ -265,6 +289,7 @@ Expected<Rules> preset(std::string_view name) {
   if (name == "five") return five();
   if (name == "scrambled") return scrambled_eggs();
   if (name == "codingame") return codingame();
+  if (name == "openspiel") return openspiel();
   std::string known;
   for (auto n : kPresetNames) known += (known.empty() ? "" : ", ") + std::string(n);
   return Error{"unknown rules '" + std::string(name) + "' (known: " + known + ")"};

@@ -46,6 +46,8 @@ std::string field_name(std::string_view raw) {
       {"repetition", "repetition"},
       {"ply_limit", "ply_limit"},
       {"at_limit", "at_limit"},
+      {"repetition_by_board", "repetition_by_board"},
+      {"limit_over_connection", "limit_over_connection"},
   };
   const auto it = kFields.find(key);
   return it == kFields.end() ? "" : it->second;
@@ -211,10 +213,12 @@ std::optional<std::string> set_field(Rules& r, const std::string& field, std::st
     const auto n = number(value, 0, 100);
     if (!n) return fail(n.error());
     (field == "capture_points" ? r.capture_points : r.connection_points) = *n;
-  } else if (field == "points_decide") {
+  } else if (field == "points_decide" || field == "repetition_by_board" || field == "limit_over_connection") {
     const auto b = boolean(value);
     if (!b) return fail(b.error());
-    r.points_decide = *b;
+    (field == "points_decide"         ? r.points_decide
+     : field == "repetition_by_board" ? r.repetition_by_board
+                                      : r.limit_over_connection) = *b;
   } else if (field == "simultaneous") {
     const auto s = choice(value, kSimultaneous);
     if (!s) return fail(s.error());
@@ -441,6 +445,9 @@ std::string format_variant(const Rules& r) {
   out += "repetition = " + std::to_string(r.repetition) + "\n";
   out += "ply_limit = " + std::to_string(r.ply_limit) + "\n";
   out += std::string("at_limit = ") + kAtLimit[int(r.at_limit)].first + "\n";
+  // Written only when set, so that the text of every other variant is as it was.
+  if (r.repetition_by_board) out += "repetition_by_board = true\n";
+  if (r.limit_over_connection) out += "limit_over_connection = true\n";
   return out;
 }
 

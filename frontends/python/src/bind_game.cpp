@@ -264,9 +264,10 @@ void bind_game(py::module_& m) {
           "observation_string",
           [](const Game& g, const py::object& player) {
             check_player(player);
-            return board_text(g.position());
+            return observation_string(g);
           },
-          py::arg("player") = py::none(), "The board as text.");
+          py::arg("player") = py::none(),
+          "The board as text (under the openspiel preset OpenSpiel's own string, with the player to move).");
 }
 
 }  // namespace loa::python

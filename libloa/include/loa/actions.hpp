@@ -70,4 +70,10 @@ std::vector<Plane> observation_layout(const Rules& rules);
 void write_observation(const Game& game, const std::vector<Plane>& layout, float* out);
 void write_observation(const Game& game, float* out);
 
+// The position as text for observers: under the openspiel preset exactly
+// OpenSpiel's ObservationString ("8.xxxxxx.\n...\n abcdefgh\n\n\nCurrent
+// player: x", 'x' black, 'o' white, "none (terminal)" once over), else the
+// board as board_text() draws it.
+std::string observation_string(const Game& game);
+
 }  // namespace loa

@@ -59,13 +59,19 @@ struct Rules {
   NoMoveRule no_move = NoMoveRule::Pass;
 
   // A position (same pieces, same side to move) occurring for the
-  // repetition-th time draws; 0 disables the rule.
+  // repetition-th time draws; 0 disables the rule. With repetition_by_board
+  // the pieces alone are compared, whichever side is to move (OpenSpiel's
+  // twofold rule).
   int repetition = 0;
+  bool repetition_by_board = false;
 
   // After ply_limit plies in all (both sides' moves) without another end,
   // the game ends by at_limit; 0 means no limit.
   int ply_limit = 0;
   LimitOutcome at_limit = LimitOutcome::Draw;
+  // Whether the move that reaches the ply limit ends the game by at_limit
+  // even when it connects (OpenSpiel's order); otherwise the connection counts.
+  bool limit_over_connection = false;
 
   // True when any move can score game points.
   bool scores_points() const;
@@ -89,6 +95,7 @@ Expected<Rules> validate(Rules rules);
 
 // Presets, each from a text in shared/seeds/ (see docs/rules.md).
 Rules olympiad();
+Rules openspiel();
 Rules gamut();
 Rules kattis();
 Rules votey();

@@ -25,6 +25,7 @@ py::array view(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
   return py::array_t<T>(shape, data, self);
 }
 BatchEnv& env_of(const py::object& self) { return *self.cast<PyBatch&>().env; }
+std::string type_name(const py::handle& value) { return py::str(value.get_type().attr("__name__")); }
 
 py::array observation(const py::object& self) {
   BatchEnv& e = env_of(self);
@@ -65,7 +66,7 @@ void bind_batch(py::module_& m) {
   py::class_<PyBatch>(m, "BatchEnv",
                       "Many games stepped by one call, with numpy arrays written in C++ (docs/library.md, 'Batched "
                       "games'). A finished game starts again at once (auto-reset).")
-      .def(py::init([](const RulesArg& rules, const py::object& num_envs, const py::object& seed,
+      .def(py::init([](const py::object& rules, const py::object& num_envs, const py::object& seed,
                        const py::object& max_plies) {
              const Rules r = rules_of(rules);
              const long long n = int_arg(num_envs, "num_envs", 1, 1 << 20);
@@ -98,8 +99,13 @@ void bind_batch(py::module_& m) {
           "Starts every game again; returns (observation, action_mask).")
       .def(
           "step",
-          [](const py::object& self,
-             const py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>& actions) {
+          [](const py::object& self, const py::object& given) {
+            // Whole numbers only: a float array is refused, not truncated.
+            const py::array raw = py::array::ensure(given);
+            if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
+              throw py::type_error("actions must be an array of int action ids, not " +
+                                   (raw ? "an array of " + std::string(py::str(raw.dtype())) : type_name(given)));
+            const auto actions = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>::ensure(raw);
             BatchEnv& env = env_of(self);
             if (actions.ndim() != 1 || actions.shape(0) != env.size())
               throw py::value_error("actions must be a 1-d array of num_envs (" + std::to_string(env.size()) +

@@ -27,8 +27,9 @@ py::dict search_result(const SearchResult& r) {
 constexpr long long kMaxNodes = 1LL << 62;
 
 // loa.solve(): the solver's report, with the names `loa solve --json` uses.
-py::dict solve(const Game& game, const py::object& time_s, const py::object& nodes, const py::object& memory_mb,
-               bool proof) {
+py::dict solve(const py::object& game_arg, const py::object& time_s, const py::object& nodes,
+               const py::object& memory_mb, bool proof) {
+  const Game& game = game_of(game_arg);
   if (game.over()) throw py::value_error("the game is over: nothing to solve");
   SolveLimits limits;
   if (!time_s.is_none()) {
@@ -77,8 +78,9 @@ void bind_engine(py::module_& m) {
       .def("new_game", &Engine::new_game, "Forgets what earlier searches learned (table and history).")
       .def(
           "search",
-          [](Engine& e, const Game& game, const py::object& movetime_ms, const py::object& depth,
+          [](Engine& e, const py::object& game_arg, const py::object& movetime_ms, const py::object& depth,
              const py::object& nodes) {
+            const Game& game = game_of(game_arg);
             if (game.over()) throw py::value_error("the game is over: nothing to search");
             Limits limits;
             if (const auto ms = optional_int_arg(movetime_ms, "movetime_ms", 1, 1LL << 31))

@@ -16,14 +16,17 @@ namespace {
 constexpr int kTerminalPlayerId = -4;
 
 // A move as text in any spelling the library reads, or a Move.
-using MoveArg = std::variant<Move, std::string>;
-Move move_of(const Game& game, const MoveArg& arg) {
+Move move_of(const Game& game, const py::handle& arg) {
   if (game.over()) throw py::value_error("the game is over");
-  if (const auto* m = std::get_if<Move>(&arg)) {
-    if (!game.is_legal(*m)) throw py::value_error("illegal move: " + move_text(*m));
-    return *m;
+  if (py::isinstance<Move>(arg)) {
+    const Move m = arg.cast<Move>();
+    if (!game.is_legal(m)) throw py::value_error("illegal move: " + move_text(m));
+    return m;
   }
-  return value_or_raise(parse_move(std::get<std::string>(arg), game));
+  if (!py::isinstance<py::str>(arg))
+    throw py::type_error("move must be a str or a loa.Move, not " +
+                         std::string(py::str(arg.get_type().attr("__name__"))));
+  return value_or_raise(parse_move(arg.cast<std::string>(), game));
 }
 
 std::vector<Move> legal_moves(const Game& game) {
@@ -106,18 +109,19 @@ void bind_game(py::module_& m) {
   py::class_<Game>(m, "Game",
                    "A game under some rules: history, repetition, limits, points and the outcome. Besides its own "
                    "methods it has OpenSpiel's State methods (docs/library.md, 'OpenSpiel's names').")
-      .def(py::init([](const RulesArg& rules) { return Game(rules_of(rules)); }), py::arg("rules") = "olympiad",
+      .def(py::init([](const py::object& rules) { return Game(rules_of(rules)); }), py::arg("rules") = "olympiad",
            "The rules' start position; rules as a Rules value or a name.")
       .def_static(
           "from_position",
-          [](const RulesArg& rules, const std::string& text) {
-            return value_or_raise(parse_position_text(text, rules_of(rules)));
+          [](const py::object& rules, const py::object& text) {
+            if (!py::isinstance<py::str>(text)) throw py::type_error("text must be a str (position text)");
+            return value_or_raise(parse_position_text(text.cast<std::string>(), rules_of(rules)));
           },
           py::arg("rules"), py::arg("text"), "A game from position text (docs/position-text.md).")
       .def_property_readonly("rules", &Game::rules, "The game's rules.")
       .def("legal_moves", &legal_moves, "The legal moves, as Move values (none once the game is over).")
       .def(
-          "play", [](Game& g, const MoveArg& mv) { g.play(move_of(g, mv)); }, py::arg("move"),
+          "play", [](Game& g, const py::object& mv) { g.play(move_of(g, mv)); }, py::arg("move"),
           "Plays a legal move, given as text ('b1-d3', 'b1xd3', 'b1d3', 'pass') or a Move.")
       .def(
           "undo",

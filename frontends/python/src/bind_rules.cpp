@@ -22,8 +22,11 @@ void bind_rules(py::module_& m) {
   py::class_<Rules>(m, "Rules",
                     "The rules of a Lines of Action variant (docs/variants.md): a value, comparable, hashable and "
                     "picklable.")
-      .def(py::init([](const std::string& spec) { return value_or_raise(load_rules(spec)); }), py::arg("spec"),
-           "A preset ('olympiad', 'six', ...) or a variant file, FILE or FILE:SECTION.")
+      .def(py::init([](const py::object& spec) {
+             if (!py::isinstance<py::str>(spec)) throw py::type_error("spec must be a str (a preset or FILE:SECTION)");
+             return value_or_raise(load_rules(spec.cast<std::string>()));
+           }),
+           py::arg("spec"), "A preset ('olympiad', 'six', ...) or a variant file, FILE or FILE:SECTION.")
       .def_static(
           "presets",
           [] {
@@ -96,7 +99,10 @@ void bind_rules(py::module_& m) {
       .def("__repr__", [](const Rules& r) { return "loa.Rules('" + r.name + "')"; });
 
   py::class_<Move>(m, "Move", "A move: origin, destination and whether it captures; or a pass.")
-      .def(py::init([](const std::string& text, const Game& game) { return value_or_raise(parse_move(text, game)); }),
+      .def(py::init([](const py::object& text, const py::object& game) {
+             if (!py::isinstance<py::str>(text)) throw py::type_error("text must be a str, such as 'b1-d3'");
+             return value_or_raise(parse_move(text.cast<std::string>(), game_of(game)));
+           }),
            py::arg("text"), py::arg("game"),
            "The legal move of `game` written as text ('b1-d3', 'b1xd3', 'b1d3', 'pass'); ValueError otherwise.")
       .def_property_readonly(

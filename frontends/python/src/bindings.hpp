@@ -37,9 +37,11 @@ std::optional<long long> optional_int_arg(const py::handle& value, const char* n
 
 std::string color_name(Color c);
 
-// Rules may be given as a Rules value or by name (a preset or FILE:SECTION).
-using RulesArg = std::variant<Rules, std::string>;
-Rules rules_of(const RulesArg& arg);
+// Rules given as a Rules value or by name (a preset or FILE:SECTION);
+// TypeError for anything else.
+Rules rules_of(const py::handle& arg);
+// The Game an argument holds; TypeError naming the argument otherwise.
+const Game& game_of(const py::handle& arg, const char* name = "game");
 
 // Runs `work` on another thread with the GIL released, looking for Ctrl-C
 // (or any signal Python handles) every 50 ms; on one, calls `stop`, waits for

@@ -7,10 +7,13 @@
 
 namespace loa::python {
 
+namespace {
+std::string type_name(const py::handle& value) { return py::str(value.get_type().attr("__name__")); }
+}  // namespace
+
 long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
   if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-    throw py::type_error(std::string(name) + " must be an int, not " +
-                         std::string(py::str(value.get_type().attr("__name__"))));
+    throw py::type_error(std::string(name) + " must be an int, not " + type_name(value));
   long long v = 0;
   try {
     v = value.cast<long long>();
@@ -31,9 +34,16 @@ std::optional<long long> optional_int_arg(const py::handle& value, const char* n
 
 std::string color_name(Color c) { return c == Black ? "black" : "white"; }
 
-Rules rules_of(const RulesArg& arg) {
-  if (const auto* r = std::get_if<Rules>(&arg)) return *r;
-  return value_or_raise(load_rules(std::get<std::string>(arg)));
+Rules rules_of(const py::handle& arg) {
+  if (py::isinstance<Rules>(arg)) return arg.cast<Rules>();
+  if (py::isinstance<py::str>(arg)) return value_or_raise(load_rules(arg.cast<std::string>()));
+  throw py::type_error("rules must be a loa.Rules or a str (a preset or FILE:SECTION), not " + type_name(arg));
+}
+
+const Game& game_of(const py::handle& arg, const char* name) {
+  if (!py::isinstance<Game>(arg))
+    throw py::type_error(std::string(name) + " must be a loa.Game, not " + type_name(arg));
+  return arg.cast<const Game&>();
 }
 
 }  // namespace loa::python

@@ -182,6 +182,14 @@ def test_batch_env_truncates_seeds_and_refuses_bad_actions():
         (lambda: loa.verify_proof(42), TypeError, "a proof is given as text, a path or bytes"),
         (lambda: loa.verify_proof("/nonexistent/proof.gz"), ValueError, "no proof file"),
         (lambda: loa.verify_proof(b"\x1f\x8b\x08garbage"), ValueError, "gzip proof cannot be read"),
+        (lambda: loa.Game(42), TypeError, "rules must be a loa.Rules or a str"),
+        (lambda: loa.Game("six").play(42), TypeError, "move must be a str or a loa.Move, not int"),
+        (lambda: loa.Rules(6), TypeError, "spec must be a str"),
+        (lambda: loa.Engine().search("six"), TypeError, "game must be a loa.Game, not str"),
+        (lambda: loa.solve(None), TypeError, "game must be a loa.Game, not NoneType"),
+        (lambda: loa.Move(1, loa.Game()), TypeError, "text must be a str"),
+        (lambda: loa.BatchEnv("six", 2).step(np.array([1.5, 2.5])), TypeError, "array of int action ids, not an array of float64"),
+        (lambda: loa.BatchEnv("six", 2).step(None), TypeError, "array of int action ids"),
     ],
 )
 def test_bad_arguments_name_themselves(call, error, message):

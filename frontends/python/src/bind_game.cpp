@@ -46,6 +46,14 @@ void check_player(const py::handle& player) {
   if (!player.is_none()) int_arg(player, "player", 0, 1);
 }
 
+// OpenSpiel's two forms of a call, (x) and (player, x): the x, with the
+// player checked when given.
+const py::object& last_of(const py::object& first, const py::object& second) {
+  if (second.is_none()) return first;
+  check_player(first);
+  return second;
+}
+
 // The planes of the earlier observation(): own pieces (the side to move),
 // opponent pieces, empty squares and bonus squares, (4, n, n).
 py::array_t<float> perspective_planes(const Game& game) {
@@ -209,8 +217,7 @@ void bind_game(py::module_& m) {
           "action_to_string",
           [](const Game& g, const py::object& first, const py::object& second) {
             // OpenSpiel's two forms: (action) and (player, action).
-            const py::object action = second.is_none() ? first : second;
-            if (!second.is_none()) check_player(first);
+            const py::object& action = last_of(first, second);
             const long long a = int_arg(action, "action", 0, num_distinct_actions(g.rules()) - 1);
             const int n = g.rules().board_size;
             if (a == 2LL * n * n * n * n) return std::string("pass");
@@ -223,8 +230,7 @@ void bind_game(py::module_& m) {
       .def(
           "string_to_action",
           [](const Game& g, const py::object& first, const py::object& second) {
-            const py::object text = second.is_none() ? first : second;
-            if (!second.is_none()) check_player(first);
+            const py::object& text = last_of(first, second);
             if (!py::isinstance<py::str>(text)) throw py::type_error("the move must be a str");
             return action_of(value_or_raise(parse_move(text.cast<std::string>(), g)), g.rules().board_size);
           },

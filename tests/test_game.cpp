@@ -3,6 +3,8 @@
 
 #include "helpers.hpp"
 #include "loa/game.hpp"
+#include "loa/position_text.hpp"
+#include "loa/variant.hpp"
 
 namespace loa {
 namespace {
@@ -239,6 +241,39 @@ TEST(Outcome, ScoreForEachSide) {
   EXPECT_EQ(*w.winner(), White);
   EXPECT_EQ(Outcome{}.score_for(Black), 0);
   EXPECT_FALSE(Outcome{}.over());
+}
+
+}  // namespace
+}  // namespace loa
+
+// A start where the side to move has no legal move (issue 28): black's a1
+// is walled in by white's b1 a2 b2, and black's f6 by e6 f5 e5. The game is
+// judged at once as the rules say, like the same position set up as text.
+namespace loa {
+namespace {
+
+Rules stuck_start(NoMoveRule no_move) {
+  Rules r = *parse_variant("[stuck : six]\nstart = 4wb / 4ww / 6 / 6 / ww4 / bw4\n");
+  r.no_move = no_move;
+  return r;
+}
+
+TEST(StartPosition, ASideWithNoMoveIsJudgedAtTheStart) {
+  const Game lose(stuck_start(NoMoveRule::Lose));
+  EXPECT_EQ(lose.outcome(), (Outcome{GameState::WhiteWins, EndReason::NoMove}));
+  EXPECT_EQ(lose.legal_moves().size(), 0);
+  const Game draw(stuck_start(NoMoveRule::Draw));
+  EXPECT_EQ(draw.outcome(), (Outcome{GameState::Draw, EndReason::NoMove}));
+  // Under pass rules black passes: the game goes on, and only a pass is legal.
+  const Game pass(stuck_start(NoMoveRule::Pass));
+  EXPECT_FALSE(pass.over());
+  ASSERT_EQ(pass.legal_moves().size(), 1);
+  EXPECT_TRUE(pass.legal_moves()[0].is_pass());
+  // The same as position text: the same judgement.
+  for (NoMoveRule rule : {NoMoveRule::Lose, NoMoveRule::Draw, NoMoveRule::Pass}) {
+    const Rules rules = stuck_start(rule);
+    EXPECT_EQ(Game(rules).outcome(), parse_position_text("4wb/4ww/6/6/ww4/bw4 b", rules)->outcome());
+  }
 }
 
 }  // namespace

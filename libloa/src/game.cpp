@@ -46,6 +46,9 @@ Game::Game(Rules rules)
     : Game(rules, Position(rules.board_size, rules.start[Black], rules.start[White], rules.first_player, rules.key()),
            0, {0, 0}) {
   assert(validate(rules_).ok());
+  // A start where the side to move has no legal move is judged at once, as
+  // the rules say (validate() has made sure that neither side is connected).
+  adjudicate(Move::none());
 }
 
 Game::Game(Rules rules, Position pos, int ply, std::array<int, 2> points)

@@ -12,14 +12,21 @@
 namespace loa {
 
 Game random_opening(const Rules& rules, int plies, std::mt19937_64& rng) {
-  for (;;) {
-    Game g(rules);
+  const Game start(rules);
+  // A start that is over already (the side to move has no move, under rules
+  // where that ends the game) is the whole game.
+  if (start.over()) return start;
+  // An opening that ends the game is drawn again, a bounded number of times:
+  // under rules where every one does, the game starts from the start.
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    Game g = start;
     for (int i = 0; i < plies && !g.over(); ++i) {
       const MoveList moves = g.legal_moves();
       g.play(moves[int(rng() % std::uint64_t(moves.size()))]);
     }
     if (!g.over()) return g;
   }
+  return start;
 }
 
 GameRecord play_game(const Game& start, Player& black, Player& white, const GameSettings& settings) {

@@ -102,4 +102,17 @@ rc=$?
 set -e
 [ "$rc" -eq 2 ] && grep -q "known: olympiad, gamut, kattis, votey, loaps, six, five, scrambled, codingame" "$work/err" ||
   fail "unknown rules: rc $rc, $(cat "$work/err")"
+# A start where the side to move has no legal move is judged at the start,
+# everywhere (issue 28: loa match died with a floating point exception).
+printf '[stuck : six]\nno_move = lose\nstart = 4wb / 4ww / 6 / 6 / ww4 / bw4\n' >"$work/stuck.ini"
+set +e
+timeout 60 "$loa" match --rules "$work/stuck.ini:stuck" -1 random -2 random -g 2 >"$work/out" 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 0 ] && grep -q "wins 1  losses 1  draws 0" "$work/out" && grep -q "average game length 0.0 plies" "$work/out" ||
+  fail "a stuck start in loa match: rc $rc, $(tail -3 "$work/out")"
+"$loa" show --rules "$work/stuck.ini:stuck" | grep -q "^result: *white wins (no legal move)" ||
+  fail "a stuck start in loa show: no result"
+"$loa" demo --rules "$work/stuck.ini:stuck" -t 5 | grep -q "^result: white wins (no legal move) after 0 plies" ||
+  fail "a stuck start in loa demo"
 echo "variants.sh: all passed"

@@ -49,7 +49,9 @@ std::string_view to_string(EndReason reason);
 
 class Game {
  public:
-  // The rules' start position. The rules must be valid (see validate()).
+  // The rules' start position, already judged: a start where the side to
+  // move has no legal move ends at once under rules where that ends the
+  // game. The rules must be valid (see validate()).
   explicit Game(Rules rules);
 
   // A position set up from pieces, side to move, plies already played and

@@ -17,7 +17,8 @@
 namespace loa {
 
 // A game reached by `plies` uniformly random moves from the rules' start,
-// drawn again (from the same generator) until it is not over.
+// drawn again (from the same generator) until it is not over; the start
+// itself when it is over already, or when a thousand openings all ended.
 Game random_opening(const Rules& rules, int plies, std::mt19937_64& rng);
 
 struct GameRecord {

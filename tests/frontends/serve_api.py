@@ -176,6 +176,9 @@ def test_setups(s):
     s.json("POST", "/api/games", {"rules": "chess"}, expect=422)
     s.json("POST", "/api/games", {"rules": "/etc/passwd"}, expect=422)
     s.json("POST", "/api/games", {"rules": 5}, expect=400)
+    # An unknown field is refused, not ignored (issue 28: {"rule": "six"} started an olympiad game).
+    e = s.json("POST", "/api/games", {"rule": "six"}, expect=400)
+    check("unknown field 'rule'" in e.get("error", ""), f"unknown field: {e}")
     s.json("POST", "/api/games", raw=b"{bad json", expect=400)
     g = s.json("POST", "/api/games", {"variant": "[tight : six]\nno_move = lose\n"}, expect=201)
     check(g["rules"]["name"] == "tight" and g["rules"]["board_size"] == 6 and len(g["board"]) == 6, "variant game")

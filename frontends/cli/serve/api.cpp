@@ -1,5 +1,6 @@
 #include "serve/api.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <climits>
@@ -41,12 +42,22 @@ std::string game_over_text(const Game& game) {
          std::string(to_string(game.outcome().reason)) + ")";
 }
 
-// The body as a JSON object; an empty body is an empty object.
-json body_of(const Request& req) {
+// The body as a JSON object; an empty body is an empty object. A field the
+// route does not know is refused, not ignored: {"rule": "six"} must not
+// start an olympiad game.
+json body_of(const Request& req, std::initializer_list<const char*> known) {
   if (req.body.find_first_not_of(" \t\r\n") == std::string::npos) return json::object();
   json body = json::parse(req.body, nullptr, false);
   if (body.is_discarded()) throw ApiError{400, "the body is not JSON"};
   if (!body.is_object()) throw ApiError{400, "the body must be a JSON object"};
+  for (const auto& [key, value] : body.items()) {
+    (void)value;
+    if (std::none_of(known.begin(), known.end(), [&key = key](const char* k) { return key == k; })) {
+      std::string names;
+      for (const char* k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+      throw ApiError{400, "unknown field '" + key.substr(0, 40) + "' (this request takes: " + names + ")"};
+    }
+  }
   return body;
 }
 
@@ -304,7 +315,8 @@ void install_routes(httplib::Server& server, ServeContext& ctx) {
              }));
 
   server.Post("/api/games", checked([&ctx](const Request& req, Response& res) {
-                auto [start, game] = new_game_from(body_of(req));
+                auto [start, game] =
+                    new_game_from(body_of(req, {"rules", "variant", "section", "position", "moves", "record"}));
                 auto session = ctx.games.add(std::move(start), std::move(game));
                 if (!session) throw ApiError{503, session.error()};
                 std::lock_guard lock((*session)->mutex);
@@ -341,7 +353,7 @@ void install_routes(httplib::Server& server, ServeContext& ctx) {
              }));
 
   server.Post(std::string(kGame) + "/play", checked([&ctx](const Request& req, Response& res) {
-                const json body = body_of(req);
+                const json body = body_of(req, {"move"});
                 const auto text = string_field(body, "move");
                 if (!text) throw ApiError{400, "field 'move' is missing (a move such as \"b1-d3\")"};
                 auto session = game_of(ctx, req);
@@ -355,7 +367,7 @@ void install_routes(httplib::Server& server, ServeContext& ctx) {
               }));
 
   server.Post(std::string(kGame) + "/undo", checked([&ctx](const Request& req, Response& res) {
-                const json body = body_of(req);
+                const json body = body_of(req, {"plies"});
                 const auto plies = int_field(body, "plies", 1, 100000).value_or(1);
                 auto session = game_of(ctx, req);
                 std::lock_guard lock(session->mutex);
@@ -368,7 +380,7 @@ void install_routes(httplib::Server& server, ServeContext& ctx) {
               }));
 
   server.Post(std::string(kGame) + "/engine-move", checked([&ctx](const Request& req, Response& res) {
-                engine_request(ctx, req, res, body_of(req), true);
+                engine_request(ctx, req, res, body_of(req, {"movetime_ms", "depth", "nodes", "stream"}), true);
               }));
 
   // A GET, so that a browser's EventSource can follow the engine's thoughts.

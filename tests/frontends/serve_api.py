@@ -104,6 +104,8 @@ def test_games(s):
     check(g["rules"]["name"] == "olympiad" and len(g["board"]) == 8 and g["to_move"] == "black", "default game")
     check(len(g["legal_moves"]) == 36 and g["moves"] == [] and g["result"] is None, "start state")
     gid = g["id"]
+    # 128 bits from the OS's random source, not a seeded generator's 64 (issue 28).
+    check(len(gid) == 32 and all(c in "0123456789abcdef" for c in gid), f"game id {gid!r}: not 32 hex digits")
     moves = s.json("GET", f"/api/games/{gid}/moves?from=b1")["moves"]
     check(moves == ["b1-b3", "b1-d3", "b1-h1"] or set(moves) == {"b1-b3", "b1-d3", "b1-h1"}, f"moves from b1: {moves}")
     s.json("GET", f"/api/games/{gid}/moves?from=z9", expect=400)

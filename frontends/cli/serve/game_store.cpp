@@ -17,12 +17,16 @@ Expected<std::shared_ptr<GameSession>> GameStore::add(Game start, Game game) {
                    " games is busy with a search: try again later"};
     games_.erase(oldest);
   }
-  // Ids are random, so that one client cannot guess another's games.
+  // Ids are 128 random bits from the OS, so that one client cannot guess
+  // another's games.
   std::string id;
   do {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(id_source_()));
-    id = text;
+    id.clear();
+    for (int i = 0; i < 4; ++i) {
+      char text[9];
+      std::snprintf(text, sizeof text, "%08x", static_cast<unsigned>(os_random_()));
+      id += text;
+    }
   } while (games_.count(id));
   auto session = std::make_shared<GameSession>(id, std::move(start), std::move(game));
   session->last_use = ++uses_;

@@ -57,7 +57,10 @@ class GameStore {
   std::map<std::string, std::shared_ptr<GameSession>> games_;
   const std::size_t max_games_;
   std::uint64_t uses_ = 0;
-  std::mt19937_64 id_source_{std::random_device{}()};
+  // The operating system's random source (getrandom or /dev/urandom behind
+  // std::random_device): ids cannot be predicted from earlier ones, as a
+  // seeded generator's can after a few hundred.
+  std::random_device os_random_;
 };
 
 }  // namespace loa::cli

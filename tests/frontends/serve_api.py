@@ -203,6 +203,33 @@ def test_setups(s):
     check(s.json("POST", f"/api/games/{g['id']}/undo", {})["over"] is False, "undo after the end")
 
 
+def test_origin_host_and_headers(s, loa):
+    """Other web pages and other names are refused (issue 28, point 3); a Content-Length that is not a number too."""
+    own = f"http://127.0.0.1:{s.port}"
+    status, _, text = s.request("POST", "/api/games", raw=b'{"rules": "six"}',
+                                headers={"Origin": "http://evil.example", "Content-Type": "text/plain"})
+    check(status == 403 and "evil.example" in text, f"a cross-origin POST: status {status}, {text[:200]}")
+    status, _, text = s.request("GET", "/api/rules", headers={"Host": f"evil.example:{s.port}"})
+    check(status == 403 and "Host" in text, f"a foreign Host (DNS rebinding): status {status}, {text[:200]}")
+    for origin in (own, f"http://localhost:{s.port}"):
+        status, _, text = s.request("POST", "/api/games", body={"rules": "six"}, headers={"Origin": origin})
+        check(status == 201, f"the server's own page ({origin}): status {status}, {text[:200]}")
+    status, _, text = s.request("GET", "/api/rules", headers={"Host": f"localhost:{s.port}"})
+    check(status == 200, f"Host localhost: status {status}")
+    status, _, text = s.request("POST", "/api/games", raw=b"{}", headers={"Content-Length": "abc"})
+    check(status == 400 and "Content-Length" in text, f"Content-Length: abc: status {status}, {text[:200]}")
+    # A documented flag lets a page served elsewhere in.
+    other = Server(loa, "--allow-origin", "http://127.0.0.1:9999", "--engines", "1", "--hash", "4")
+    try:
+        status, _, _ = other.request("POST", "/api/games", body={}, headers={"Origin": "http://127.0.0.1:9999"})
+        check(status == 201, f"--allow-origin: status {status}")
+    finally:
+        check(other.stop(), "loa serve --allow-origin exited during the test")
+    usage = subprocess.run([loa, "serve", "--help"], capture_output=True, text=True, timeout=30).stdout
+    for option in ("--hash", "--max-body", "--allow-origin", "--allow-host"):
+        check(option in usage.split("\n")[0], f"loa serve --help: the usage line lacks {option}")
+
+
 def test_proofs(loa):
     """--proofs: every engine plays the proof's wins without searching; a bad file stops the server at start."""
     proof = str(pathlib.Path(__file__).resolve().parent.parent / "data" / "six" / "e6e4-f5d5-d1d4-f4d2.proof.gz")
@@ -244,6 +271,7 @@ def main():
         test_page(s)
         first = test_games(s)
         test_setups(s)
+        test_origin_host_and_headers(s, sys.argv[1])
         # The body limit, and the bounded store: the oldest idle game is gone.
         s.json("POST", "/api/games", raw=b'{"record": "' + b"x" * 5000 + b'"}', expect=413)
         s.json("GET", f"/api/games/{first}", expect=404)

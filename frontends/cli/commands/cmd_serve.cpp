@@ -35,11 +35,16 @@ int cmd_serve(const std::vector<std::string>& args) {
       "searches at once (each engine has its own table)")("hash", po::value<int>()->default_value(32),
                                                           "each engine's transposition table in MiB")(
       "max-movetime", po::value<int>()->default_value(10000), "the most milliseconds one engine request may use")(
-      "max-body", po::value<int>()->default_value(1 << 20), "the largest request body in bytes");
+      "max-body", po::value<int>()->default_value(1 << 20), "the largest request body in bytes")(
+      "allow-origin", po::value<std::vector<std::string>>()->default_value({}, ""),
+      "also answer requests from pages of this origin (scheme://host:port), for a page served elsewhere; "
+      "repeatable")("allow-host", po::value<std::vector<std::string>>()->default_value({}, ""),
+                    "also answer requests naming this host:port (behind a proxy or another name); repeatable");
   add_proofs_option(options);
   po::variables_map vm;
   if (!parse_options("serve",
-                     "[--host ADDRESS] [--port N] [--max-games N] [--engines N] [--max-movetime MS] [--proofs FILE]",
+                     "[--host ADDRESS] [--port N] [--max-games N] [--engines N] [--hash MB] [--max-movetime MS] "
+                     "[--max-body BYTES] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
                      options, args, vm))
     return 0;
   auto positive = [&](const char* name, int lo, int hi) {
@@ -75,6 +80,8 @@ int cmd_serve(const std::vector<std::string>& args) {
                     host, port),
         1};
   server.widen_backlog(SOMAXCONN);
+  allow_address(context.limits, host, bound, vm["allow-host"].as<std::vector<std::string>>(),
+                vm["allow-origin"].as<std::vector<std::string>>());
   const bool loopback = host == "127.0.0.1" || host == "localhost" || host == "::1";
   const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, bound);

@@ -275,9 +275,60 @@ void engine_request(ServeContext& ctx, const Request& req, Response& res, const 
 
 constexpr const char* kGame = R"(/api/games/([^/]+))";
 
+std::string lower(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool listed(const std::vector<std::string>& list, const std::string& value) {
+  return std::find(list.begin(), list.end(), lower(value)) != list.end();
+}
+
+}  // namespace
+
+void allow_address(ServeLimits& limits, const std::string& host, int port, const std::vector<std::string>& extra_hosts,
+                   const std::vector<std::string>& extra_origins) {
+  std::vector<std::string> names = {host.find(':') != std::string::npos ? "[" + host + "]" : host};
+  if (host == "127.0.0.1" || host == "localhost" || host == "::1") names = {"127.0.0.1", "localhost", "[::1]"};
+  for (const std::string& name : names) {
+    limits.allowed_hosts.push_back(lower(name + ":" + std::to_string(port)));
+    limits.allowed_origins.push_back(lower("http://" + name + ":" + std::to_string(port)));
+  }
+  for (const std::string& h : extra_hosts) limits.allowed_hosts.push_back(lower(h));
+  for (const std::string& o : extra_origins) limits.allowed_origins.push_back(lower(o));
+}
+
+namespace {
+
+// Refuses, before any route runs, a request from another web page or
+// another name, and a Content-Length that is not a number.
+httplib::Server::HandlerResponse screen(const ServeContext& ctx, const Request& req, Response& res) {
+  if (req.has_header("Host") && !listed(ctx.limits.allowed_hosts, req.get_header_value("Host"))) {
+    send_error(res, 403,
+               "Host '" + req.get_header_value("Host").substr(0, 80) +
+                   "' is not this server's address (loa serve --allow-host adds one)");
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  if (req.has_header("Origin") && !listed(ctx.limits.allowed_origins, req.get_header_value("Origin"))) {
+    send_error(res, 403,
+               "a request from the page of '" + req.get_header_value("Origin").substr(0, 80) +
+                   "' is refused (loa serve --allow-origin adds one)");
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  if (req.has_header("Content-Length")) {
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.empty() || length.find_first_not_of("0123456789") != std::string::npos) {
+      send_error(res, 400, "Content-Length '" + length.substr(0, 40) + "' is not a number of bytes");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+  }
+  return httplib::Server::HandlerResponse::Unhandled;
+}
+
 }  // namespace
 
 void install_routes(httplib::Server& server, ServeContext& ctx) {
+  server.set_pre_routing_handler([&ctx](const Request& req, Response& res) { return screen(ctx, req, res); });
   server.set_payload_max_length(ctx.limits.max_body);
   server.set_error_handler([&ctx](const Request& req, Response& res) {
     if (!res.body.empty()) return;

@@ -6,6 +6,8 @@
 #include <httplib.h>
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include "serve/engine_pool.hpp"
 #include "serve/game_store.hpp"
@@ -13,6 +15,12 @@
 namespace loa::cli {
 
 struct ServeLimits {
+  // The Host header values accepted (host:port, lower case), and the Origin
+  // values (scheme://host:port): other web pages the user visits must not
+  // drive the server (a cross-origin POST), nor read it through DNS
+  // rebinding (a foreign Host). Set once the port is known.
+  std::vector<std::string> allowed_hosts;
+  std::vector<std::string> allowed_origins;
   std::size_t max_body = 1 << 20;  // bytes of a request body
   int max_movetime_ms = 10000;     // the engine's time on one request, at most
   int default_movetime_ms = 1000;
@@ -25,8 +33,15 @@ struct ServeContext {
   ServeLimits limits;
 };
 
-// Registers every route, the error and exception handlers and the body limit
-// on `server`. `context` must outlive the server.
+// Registers every route, the error and exception handlers, the body limit
+// and the Host, Origin and Content-Length checks on `server`. `context` must
+// outlive the server.
 void install_routes(httplib::Server& server, ServeContext& context);
+
+// What a server listening on host:port accepts by default: that address,
+// and for a loopback one its other loopback names, as Host and as
+// http:// Origin; `extra_hosts` and `extra_origins` add to them.
+void allow_address(ServeLimits& limits, const std::string& host, int port, const std::vector<std::string>& extra_hosts,
+                   const std::vector<std::string>& extra_origins);
 
 }  // namespace loa::cli

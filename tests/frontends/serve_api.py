@@ -218,6 +218,29 @@ def test_origin_host_and_headers(s, loa):
     check(status == 200, f"Host localhost: status {status}")
     status, _, text = s.request("POST", "/api/games", raw=b"{}", headers={"Content-Length": "abc"})
     check(status == 400 and "Content-Length" in text, f"Content-Length: abc: status {status}, {text[:200]}")
+    # A chunked body is refused before it is read (issue 28, point 1: --max-body did not apply to one; a
+    # 300 MiB chunked body was taken whole): ten MiB in chunks, against a 4 KiB limit, gets 411 at once.
+    import socket
+    import time
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+    head = (f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n").encode()
+    start = time.monotonic()
+    answer = b""
+    try:
+        sock.sendall(head + b'10\r\n{"rules":"six", \r\n')
+        chunk = b"100000\r\n" + b"a" * 0x100000 + b"\r\n"
+        for _ in range(10):
+            sock.sendall(chunk)
+    except OSError:
+        pass  # the server may close the connection once it has answered
+    try:
+        answer = sock.recv(4096)
+    except OSError:
+        pass
+    sock.close()
+    check(answer.startswith(b"HTTP/1.1 411") and time.monotonic() - start < 20,
+          f"a chunked body: {answer[:100]!r} after {time.monotonic() - start:.1f} s")
     # A documented flag lets a page served elsewhere in.
     other = Server(loa, "--allow-origin", "http://127.0.0.1:9999", "--engines", "1", "--hash", "4")
     try:

@@ -315,6 +315,17 @@ httplib::Server::HandlerResponse screen(const ServeContext& ctx, const Request& 
                    "' is refused (loa serve --allow-origin adds one)");
     return httplib::Server::HandlerResponse::Handled;
   }
+  // cpp-httplib applies --max-body to a Content-Length, not to a chunked
+  // body nor to one read until the connection closes: such bodies are
+  // refused before they are read (browsers and HTTP clients send a length).
+  if (req.has_header("Transfer-Encoding")) {
+    send_error(res, 411, "send the body with a Content-Length: a Transfer-Encoding body is not accepted");
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  if ((req.method == "POST" || req.method == "PUT" || req.method == "PATCH") && !req.has_header("Content-Length")) {
+    send_error(res, 411, "a " + req.method + " needs a Content-Length header (0 for no body)");
+    return httplib::Server::HandlerResponse::Handled;
+  }
   if (req.has_header("Content-Length")) {
     const std::string length = req.get_header_value("Content-Length");
     if (length.empty() || length.find_first_not_of("0123456789") != std::string::npos) {

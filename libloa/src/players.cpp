@@ -66,22 +66,25 @@ Move StallingPlayer::choose(const Game& game) {
   Game g = game;
   const MoveList moves = g.legal_moves();
   // The engine chooses among the moves that hold for the longest look-ahead
-  // (the opponent's next two moves, then its next one), captures last (a
+  // (the opponent's next three moves, then two, then one), captures last (a
   // side with fewer pieces connects sooner); failing those, any move that
   // does not end the game early; failing that, any move.
-  for (const int plies : {5, 3, 1, 0})
+  for (const int plies : {5, 3, 1, 0}) {
+    std::vector<Move> holding;
+    for (Move m : moves) {
+      g.play(m);
+      if (!ends_early(g) && (plies == 0 || g.over() || opponent_cannot_win(g, plies))) holding.push_back(m);
+      g.undo();
+    }
     for (const bool captures : {false, true}) {
       Limits limits;
       limits.depth = depth_;
-      for (Move m : moves) {
-        g.play(m);
-        if (ends_early(g) || (m.is_capture() && !captures) ||
-            (plies > 0 && !g.over() && !opponent_cannot_win(g, plies)))
+      for (Move m : moves)
+        if (std::find(holding.begin(), holding.end(), m) == holding.end() || (m.is_capture() && !captures))
           limits.excluded.push_back(m);
-        g.undo();
-      }
       if (limits.excluded.size() < std::size_t(moves.size())) return engine_.search(game, limits).best;
     }
+  }
   return moves[0];
 }
 

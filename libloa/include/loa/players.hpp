@@ -74,7 +74,7 @@ class RacePlayer final : public Player {
 
 // Plays for the longest game, to test what happens at a move limit: never a
 // move that ends the game (but at the limit itself), and, when it can help
-// it, none after which the opponent can force a win within its next two
+// it, none after which the opponent can force a win within its next three
 // moves (a short AND-OR search); of the rest, the engine's choice at a small
 // fixed depth (so that it keeps the opponent apart), reproducibly. Against a
 // player that takes the wins it sees, games reach the rules' limit.

@@ -82,7 +82,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   server.widen_backlog(SOMAXCONN);
   allow_address(context.limits, host, bound, vm["allow-host"].as<std::vector<std::string>>(),
                 vm["allow-origin"].as<std::vector<std::string>>());
-  const bool loopback = host == "127.0.0.1" || host == "localhost" || host == "::1";
+  const bool loopback = is_loopback(host);
   const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, bound);
   if (!loopback) fmt::print("loa serve: listening on {}: other machines can reach this server\n", host);

@@ -286,10 +286,12 @@ bool listed(const std::vector<std::string>& list, const std::string& value) {
 
 }  // namespace
 
+bool is_loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
+
 void allow_address(ServeLimits& limits, const std::string& host, int port, const std::vector<std::string>& extra_hosts,
                    const std::vector<std::string>& extra_origins) {
   std::vector<std::string> names = {host.find(':') != std::string::npos ? "[" + host + "]" : host};
-  if (host == "127.0.0.1" || host == "localhost" || host == "::1") names = {"127.0.0.1", "localhost", "[::1]"};
+  if (is_loopback(host)) names = {"127.0.0.1", "localhost", "[::1]"};
   for (const std::string& name : names) {
     limits.allowed_hosts.push_back(lower(name + ":" + std::to_string(port)));
     limits.allowed_origins.push_back(lower("http://" + name + ":" + std::to_string(port)));

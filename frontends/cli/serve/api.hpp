@@ -38,6 +38,9 @@ struct ServeContext {
 // outlive the server.
 void install_routes(httplib::Server& server, ServeContext& context);
 
+// Whether an address to listen on is this machine's loopback.
+bool is_loopback(const std::string& host);
+
 // What a server listening on host:port accepts by default: that address,
 // and for a loopback one its other loopback names, as Host and as
 // http:// Origin; `extra_hosts` and `extra_origins` add to them.

@@ -25,7 +25,6 @@ py::array view(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
   return py::array_t<T>(shape, data, self);
 }
 BatchEnv& env_of(const py::object& self) { return *self.cast<PyBatch&>().env; }
-std::string type_name(const py::handle& value) { return py::str(value.get_type().attr("__name__")); }
 
 py::array observation(const py::object& self) {
   BatchEnv& e = env_of(self);

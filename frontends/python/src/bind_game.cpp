@@ -23,9 +23,7 @@ Move move_of(const Game& game, const py::handle& arg) {
     if (!game.is_legal(m)) throw py::value_error("illegal move: " + move_text(m));
     return m;
   }
-  if (!py::isinstance<py::str>(arg))
-    throw py::type_error("move must be a str or a loa.Move, not " +
-                         std::string(py::str(arg.get_type().attr("__name__"))));
+  if (!py::isinstance<py::str>(arg)) throw py::type_error("move must be a str or a loa.Move, not " + type_name(arg));
   return value_or_raise(parse_move(arg.cast<std::string>(), game));
 }
 
@@ -219,11 +217,11 @@ void bind_game(py::module_& m) {
             // OpenSpiel's two forms: (action) and (player, action).
             const py::object& action = last_of(first, second);
             const long long a = int_arg(action, "action", 0, num_distinct_actions(g.rules()) - 1);
-            const int n = g.rules().board_size;
-            if (a == 2LL * n * n * n * n) return std::string("pass");
-            const int squares = int(a / 2), from = squares / (n * n), to = squares % (n * n);
-            return square_name(make_square(from % n, from / n)) + (a % 2 ? "x" : "-") +
-                   square_name(make_square(to % n, to / n));
+            // Spelled here rather than by move_text(): id 0 (a1 to a1) is no move,
+            // which move_text() writes "none", and OpenSpiel "a1-a1".
+            const Move m = move_of_legal_action(int(a), g.rules().board_size);
+            if (m.is_pass()) return std::string("pass");
+            return square_name(m.from()) + (m.is_capture() ? "x" : "-") + square_name(m.to());
           },
           py::arg("player_or_action"), py::arg("action") = py::none(),
           "'b1-b3', 'c3xe5' or 'pass': the move of an action id, as OpenSpiel writes it.")
@@ -254,10 +252,10 @@ void bind_game(py::module_& m) {
           "observation_tensor",
           [](const Game& g, const py::object& player) {
             check_player(player);
-            const std::size_t size = observation_layout(g.rules()).size() * std::size_t(g.rules().board_size) *
-                                     std::size_t(g.rules().board_size);
-            py::array_t<float> out{py::ssize_t(size)};
-            write_observation(g, out.mutable_data());
+            const std::vector<Plane> layout = observation_layout(g.rules());
+            const int n = g.rules().board_size;
+            py::array_t<float> out{py::ssize_t(layout.size() * std::size_t(n * n))};
+            write_observation(g, layout, out.mutable_data());
             return out;
           },
           py::arg("player") = py::none(),

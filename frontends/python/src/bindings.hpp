@@ -37,6 +37,9 @@ std::optional<long long> optional_int_arg(const py::handle& value, const char* n
 
 std::string color_name(Color c);
 
+// The name of a value's type, for TypeError messages ("float", "NoneType").
+std::string type_name(const py::handle& value);
+
 // Rules given as a Rules value or by name (a preset or FILE:SECTION);
 // TypeError for anything else.
 Rules rules_of(const py::handle& arg);

@@ -7,9 +7,7 @@
 
 namespace loa::python {
 
-namespace {
 std::string type_name(const py::handle& value) { return py::str(value.get_type().attr("__name__")); }
-}  // namespace
 
 long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
   if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))

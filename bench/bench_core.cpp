@@ -6,6 +6,7 @@
 #include "loa/movegen.hpp"
 #include "loa/perft.hpp"
 #include "loa/position_text.hpp"
+#include "loa/variant.hpp"
 #include "positions.hpp"
 
 namespace {
@@ -77,4 +78,13 @@ void BM_Perft(benchmark::State& state) {
 }
 BENCHMARK(BM_Perft)->Args({8, 5})->Args({7, 5})->Unit(benchmark::kMillisecond);
 
+// A variant text of N sections, each starting from the one before: linear
+// in N since sections are found by name through an index.
+void BM_VariantChain(benchmark::State& state) {
+  std::string text = "[s0 : six]\n";
+  for (int i = 1; i < state.range(0); ++i) text += "[s" + std::to_string(i) + " : s" + std::to_string(i - 1) + "]\n";
+  for (auto _ : state) benchmark::DoNotOptimize(parse_variants(text));
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_VariantChain)->Arg(5000)->Arg(20000)->Unit(benchmark::kMillisecond)->Complexity();
 }  // namespace

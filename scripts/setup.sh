@@ -5,11 +5,12 @@ set -euo pipefail
 
 # The Python package (frontends/python) builds with pybind11 against Debian's
 # python3, uses its numpy, and is tested with its pytest, venv (pip install
-# into a fresh venv), build (wheels) and mypy (the type stubs). loa serve uses cpp-httplib and
-# nlohmann/json; its page is tested in headless Chromium through selenium.
+# into a fresh venv), build (wheels) and mypy (the type stubs). loa serve uses
+# nlohmann/json; its page is tested in headless Chromium through selenium, and
+# built to WebAssembly by emscripten (the loa-web target).
 packages=(cmake ninja-build g++ g++-11 clang clang-format libclang-rt-14-dev python3 python3-dev pybind11-dev python3-pybind11
   python3-pytest python3-numpy python3-venv python3-build python3-mypy pkg-config libboost-program-options-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcpp-httplib-dev nlohmann-json3-dev zlib1g-dev chromium chromium-driver python3-selenium)
+  nlohmann-json3-dev zlib1g-dev chromium chromium-driver python3-selenium emscripten)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

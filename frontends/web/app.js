@@ -1,29 +1,84 @@
-// The page of `loa serve`: draws the state the server sends and turns clicks
-// into API calls (docs/protocols.md, "loa serve"). No rules live here: the
-// legal moves, the result and the points all come from the server.
+// The page of libloa: draws the state the API sends and turns clicks into
+// API calls (docs/protocols.md, "loa serve"). No rules live here: the legal
+// moves, the result and the points all come from the API, which is either
+// `loa serve` over HTTP or, when the page is served as static files, the
+// same API compiled to WebAssembly (local.js; docs/web.md).
 "use strict";
 
 const page = {
-  game: null,        // the last state from the server
+  game: null,        // the last state from the API
+  token: null,       // the game's token: only its maker may use a game
   presets: [],
+  maxMovetime: 10000,
   selected: null,    // the square of the piece picked up, or null
-  busy: false,       // a request or an engine search is running
-  analysis: null,    // the EventSource of a running analysis
+  busy: false,       // a request or an engine move is running
+  search: null,      // {kind: "engine-move" | "analysis", done: Promise} of a running search
+  halted: false,     // an engine request failed: no engine moves until the user acts
   players: { black: "human", white: "engine" },
 };
 
 const $ = (id) => document.getElementById(id);
 
+// The API over HTTP: `loa serve`.
+const httpTransport = {
+  name: "server",
+  async request(method, path, body, token) {
+    const response = await fetch(path, this.options(method, body, token, "application/json"));
+    return { status: response.status, type: response.headers.get("Content-Type") || "", text: await response.text() };
+  },
+  // Runs a search request answered as Server-Sent Events; resolves at its end.
+  async stream(method, path, body, token, onEvent) {
+    const response = await fetch(path, this.options(method, body, token, "text/event-stream"));
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+      throw new Error(data.error || `HTTP ${response.status}`);
+    }
+    await readEvents(response, onEvent);
+  },
+  options(method, body, token, accept) {
+    const options = { method, headers: { Accept: accept } };
+    if (token) options.headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return options;
+  },
+};
+
+let transport = httpTransport;
+
 async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
+  const r = await transport.request(method, path, body, page.token);
+  let data = null;
+  if (r.type.startsWith("application/json")) {
+    try { data = JSON.parse(r.text); } catch (e) { data = null; }
   }
-  const response = await fetch(path, options);
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
+  if (r.status >= 400) throw new Error((data && data.error) || `HTTP ${r.status}`);
+  return data === null ? r.text : data;
+}
+
+// Reads a text/event-stream response, calling onEvent(name, data) per event.
+async function readEvents(response, onEvent) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = "message", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event: ")) name = line.slice(7);
+        else if (line.startsWith("data: ")) data += line.slice(6);
+      }
+      onEvent(name, JSON.parse(data));
+    }
+  }
 }
 
 function showError(error) { $("message").textContent = error ? String(error.message || error) : ""; }
@@ -31,11 +86,22 @@ function showError(error) { $("message").textContent = error ? String(error.mess
 function setBusy(busy) {
   page.busy = busy;
   document.body.dataset.busy = busy ? "true" : "false";
-  for (const id of ["undo", "engine-now", "new-game", "download"]) $(id).disabled = busy;
+  for (const id of ["undo", "new-game", "download", "load"]) $(id).disabled = busy;
+  $("load-label").classList.toggle("disabled", busy);
   render();
 }
 
-function movetime() { return Math.max(10, parseInt($("movetime").value, 10) || 500); }
+// The engine's time per move, kept within what the API allows: a number
+// typed out of range is corrected where it is shown, never sent (an empty
+// field means the default, and is left as it is while being typed in).
+function movetime() {
+  const input = $("movetime");
+  const typed = parseInt(input.value, 10);
+  if (!Number.isFinite(typed)) return 500;
+  const ms = Math.min(page.maxMovetime, Math.max(10, typed));
+  if (ms !== typed) input.value = ms;
+  return ms;
+}
 
 // "b1-d3" or "b1xd3" -> ["b1", "d3"]; a pass has no squares.
 function squaresOf(move) { return move === "pass" ? null : [move.slice(0, 2), move.slice(3, 5)]; }
@@ -113,8 +179,11 @@ function renderStatus(game) {
   const points = $("points");
   points.hidden = !game.rules.scores_points;
   points.textContent = `Points: Black ${game.points.black}, White ${game.points.white}`;
-  const mustPass = humanMustPass(game);
-  $("engine-now").textContent = mustPass ? "Pass" : "Engine move";
+  const engineThinking = page.search && page.search.kind === "engine-move";
+  $("engine-now").textContent = engineThinking ? "Move now" : humanMustPass(game) ? "Pass" : "Engine move";
+  $("engine-now").disabled = page.busy && !engineThinking;
+  $("analyse").textContent = page.search && page.search.kind === "analysis" ? "Stop" : "Analyse";
+  $("analyse").disabled = page.busy;
 }
 
 // One line per move number, Black's and White's plies side by side.
@@ -161,11 +230,16 @@ async function clickSquare(name) {
   render();
 }
 
+// Every change to the game first ends a running analysis (and waits for
+// its end), so that the engine's reply never finds the game still searched
+// and the analysis shown is never of a position gone by.
 async function play(move) {
   showError(null);
+  page.halted = false;
   setBusy(true);
+  await stopSearch();
   try {
-    page.game = await api("POST", `/api/games/${page.game.id}/play`, { move });
+    page.game = await api("POST", `api/games/${page.game.id}/play`, { move });
   } catch (e) {
     showError(e);
   }
@@ -173,60 +247,66 @@ async function play(move) {
   engineIfItsTurn();
 }
 
-// Reads a text/event-stream response, calling onEvent(name, data) per event.
-async function readEvents(response, onEvent) {
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let name = "message", data = "";
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event: ")) name = line.slice(7);
-        else if (line.startsWith("data: ")) data += line.slice(6);
-      }
-      onEvent(name, JSON.parse(data));
-    }
-  }
+function clearSearch() {
+  $("eval-fill").style.height = "50%";
+  $("eval-bar").title = "evaluation, Black at the bottom";
+  for (const id of ["an-depth", "an-score", "an-nodes"]) $(id).textContent = "–";
+  $("an-pv").textContent = "";
 }
 
 function showSearch(info) {
   $("an-depth").textContent = info.depth;
-  $("an-score").textContent = info.score_text;
+  // Labelled with the side it favours: "+343" alone reads as the viewer's own.
+  $("an-score").textContent = info.summary;
   $("an-nodes").textContent = info.nodes.toLocaleString("en");
   $("an-pv").textContent = info.pv.join(" ");
   // The bar shows Black's share: decided games fill it, others follow tanh.
   const s = info.black_score;
   const share = Math.abs(s) >= 29000 ? (s > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(s / 600);
   $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
+  $("eval-bar").title = `${info.summary} (Black's share ${(share * 100).toFixed(0)}%)`;
+}
+
+// Starts a search of the current game; page.search.done settles at its end.
+function startSearch(kind, path, method, body) {
+  const gameId = page.game.id;
+  const run = transport.stream(method, path, body, page.token, (name, data) => {
+    if (!page.game || page.game.id !== gameId) return;  // a search of a game since replaced
+    if (name === "info") showSearch(data);
+    else if (name === "done") {
+      if (data.state) page.game = data.state;
+      showSearch(data.search);
+    } else if (name === "error") throw new Error(data.error);
+  });
+  const search = { kind, done: run.finally(() => { if (page.search === search) page.search = null; render(); }) };
+  page.search = search;
+  render();
+  return search.done;
+}
+
+// Asks a running search to end now and waits for its end: an analysis
+// answers what it has, an engine move plays its best move so far.
+async function stopSearch() {
+  const search = page.search;
+  if (!search) return;
+  try {
+    await api("POST", `api/games/${page.game.id}/stop`, {});
+  } catch (e) {
+    // The search may have ended meanwhile; its end is awaited below either way.
+  }
+  await search.done.catch(() => {});
 }
 
 async function engineMove() {
   if (!page.game || page.game.over) return;
   showError(null);
   setBusy(true);
+  await stopSearch();
   try {
-    const response = await fetch(`/api/games/${page.game.id}/engine-move`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ movetime_ms: movetime(), stream: true }),
-    });
-    if (!response.ok) throw new Error((await response.json()).error);
-    await readEvents(response, (name, data) => {
-      if (name === "info") showSearch(data);
-      else if (name === "done") { page.game = data.state; showSearch(data.search); }
-      else if (name === "error") throw new Error(data.error);
-    });
+    await startSearch("engine-move", `api/games/${page.game.id}/engine-move`, "POST", { movetime_ms: movetime() });
   } catch (e) {
     showError(e);
-    page.players.black = page.players.white = "human";  // no endless retries
-    $("black").value = $("white").value = "human";
+    page.halted = true;  // no endless retries: the players stay as chosen, the user moves on
   }
   setBusy(false);
   engineIfItsTurn();
@@ -234,23 +314,26 @@ async function engineMove() {
 
 function engineIfItsTurn() {
   const game = page.game;
-  if (game && !game.over && page.players[game.to_move] === "engine" && !page.busy) {
+  if (game && !game.over && page.players[game.to_move] === "engine" && !page.busy && !page.halted) {
     setBusy(true);  // busy from now: a click before the search starts is ignored
     setTimeout(engineMove, 30);  // let the page draw the last move first
   }
 }
 
 async function newGame(body) {
-  stopAnalysis();
   showError(null);
+  page.halted = false;
   page.players = { black: $("black").value, white: $("white").value };
   page.selected = null;
   setBusy(true);
+  await stopSearch();
   try {
-    page.game = await api("POST", "/api/games", body);
-    $("eval-fill").style.height = "50%";
-    for (const id of ["an-depth", "an-score", "an-nodes"]) $(id).textContent = "–";
-    $("an-pv").textContent = "";
+    const game = await api("POST", "api/games", body);
+    // The game before is dropped: a server keeps only the games in use.
+    if (page.game) api("DELETE", `api/games/${page.game.id}`).catch(() => {});
+    page.token = game.token;
+    page.game = game;
+    clearSearch();
   } catch (e) {
     showError(e);
   }
@@ -273,10 +356,12 @@ async function undo() {
   if (page.players[game.to_move] === "human" && page.players[previous] === "engine" && game.moves.length >= 2)
     plies = 2;
   if (game.over && page.players[previous] === "engine" && game.moves.length >= 2) plies = 2;
-  stopAnalysis();
+  page.halted = false;
   setBusy(true);
+  await stopSearch();
   try {
-    page.game = await api("POST", `/api/games/${game.id}/undo`, { plies });
+    page.game = await api("POST", `api/games/${game.id}/undo`, { plies });
+    clearSearch();
   } catch (e) {
     showError(e);
   }
@@ -284,35 +369,33 @@ async function undo() {
   setBusy(false);
 }
 
-function stopAnalysis() {
-  if (page.analysis) page.analysis.close();
-  page.analysis = null;
-  $("analyse").textContent = "Analyse";
+async function analyse() {
+  if (page.search && page.search.kind === "analysis") return stopSearch();
+  if (!page.game || page.game.over || page.search) return;
+  showError(null);
+  const query = new URLSearchParams({ movetime_ms: Math.min(page.maxMovetime, Math.max(movetime(), 3000)) });
+  try {
+    await startSearch("analysis", `api/games/${page.game.id}/analysis?${query}`, "GET", undefined);
+  } catch (e) {
+    showError(e);
+  }
 }
 
-function analyse() {
-  if (page.analysis) return stopAnalysis();
-  if (!page.game || page.game.over) return;
-  const source = new EventSource(`/api/games/${page.game.id}/analysis?movetime_ms=${Math.max(movetime(), 3000)}`);
-  page.analysis = source;
-  $("analyse").textContent = "Stop";
-  source.addEventListener("info", (e) => showSearch(JSON.parse(e.data)));
-  source.addEventListener("done", (e) => { showSearch(JSON.parse(e.data).search); stopAnalysis(); });
-  source.addEventListener("error", (e) => {
-    if (e.data) showError(JSON.parse(e.data).error);
-    stopAnalysis();
-  });
-}
-
-function download() {
+async function download() {
   if (!page.game) return;
   const query = new URLSearchParams({ black: page.players.black, white: page.players.white });
-  const link = document.createElement("a");
-  link.href = `/api/games/${page.game.id}/record?${query}`;
-  link.download = `loa-${page.game.id}.txt`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  try {
+    const text = await api("GET", `api/games/${page.game.id}/record?${query}`);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `loa-${page.game.id}.txt`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 async function loadRecord(event) {
@@ -323,21 +406,46 @@ async function loadRecord(event) {
   await newGame({ record });
 }
 
+// The API is there (loa serve) or not (static files: the WebAssembly
+// engine): api.json says which, from either (a file in the static folder; an
+// answer of loa serve), so that neither mode probes for what is missing.
+async function chooseTransport() {
+  let where = "local";
+  try {
+    const response = await fetch("api.json", { cache: "no-store" });
+    if (response.ok) where = (await response.json()).api;
+  } catch (e) {
+    // No server at all (a file: URL): the same as a static host.
+  }
+  if (where === "server") return;
+  const local = await import("./local.js");
+  transport = await local.createTransport();
+}
+
 async function start() {
   $("new-game").addEventListener("click", newGameFromControls);
   $("undo").addEventListener("click", undo);
-  $("engine-now").addEventListener("click", () => (humanMustPass(page.game) ? play("pass") : engineMove()));
+  $("engine-now").addEventListener("click", () => {
+    page.halted = false;
+    if (page.search && page.search.kind === "engine-move") return stopSearch();
+    return humanMustPass(page.game) ? play("pass") : engineMove();
+  });
   $("analyse").addEventListener("click", analyse);
   $("download").addEventListener("click", download);
   $("load").addEventListener("change", loadRecord);
+  $("movetime").addEventListener("change", movetime);
   for (const side of ["black", "white"])
     $(side).addEventListener("change", () => {
       page.players[side] = $(side).value;
+      page.halted = false;
       render();
       engineIfItsTurn();
     });
   try {
-    const rules = await api("GET", "/api/rules");
+    await chooseTransport();
+    document.body.dataset.transport = transport.name;
+    $("mode").textContent = transport.name === "server" ? "engine on the server" : "engine in your browser";
+    const rules = await api("GET", "api/rules");
     page.presets = rules.presets;
     for (const r of rules.presets) {
       const option = document.createElement("option");
@@ -346,9 +454,11 @@ async function start() {
       option.title = r.description;
       $("rules").appendChild(option);
     }
+    page.maxMovetime = rules.max_movetime_ms;
     $("movetime").max = rules.max_movetime_ms;
   } catch (e) {
     showError(e);
+    return;
   }
   await newGameFromControls();
 }

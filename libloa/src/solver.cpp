@@ -470,7 +470,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     if (tree.full()) report.stopped = "memory";
     if (tree.out_of_nodes()) report.stopped = "nodes";
     used_before += tree.size() + tree.second_level_nodes();
-    report.memory_bytes = std::max(
+    report.memory_bytes = std::max<std::size_t>(
         report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node) + table.memory_bytes());
     Asked out{answer, Move::none(), {}, 0, 0};
     if (answer != Answer::Unknown) {

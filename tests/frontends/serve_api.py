@@ -34,15 +34,24 @@ class Server:
         if "http://127.0.0.1:" not in line:
             raise SystemExit(f"serve_api: loa serve printed no loopback address: {line!r}")
         self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        self.tokens = {}  # game id -> the token its 201 answer gave
 
-    def request(self, method, path, body=None, headers=None, raw=None):
-        """(status, headers, text). body is JSON-encoded; raw is sent as it is."""
+    def request(self, method, path, body=None, headers=None, raw=None, auth=True):
+        """(status, headers, text). body is JSON-encoded; raw is sent as it is. A request on a game this
+        client made carries the game's token unless auth is False."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-        conn.request(method, path, body=data, headers=headers or {})
+        headers = dict(headers or {})
+        parts = path.split("?")[0].split("/")
+        if auth and len(parts) > 3 and parts[1:3] == ["api", "games"] and parts[3] in self.tokens:
+            headers.setdefault("Authorization", f"Bearer {self.tokens[parts[3]]}")
+        conn.request(method, path, body=data, headers=headers)
         response = conn.getresponse()
         text = response.read().decode("utf-8", "replace")
         conn.close()
+        if response.status == 201 and path == "/api/games":
+            answer = json.loads(text)
+            self.tokens[answer["id"]] = answer["token"]
         return response.status, dict(response.getheaders()), text
 
     def json(self, method, path, body=None, expect=200, **kw):
@@ -134,6 +143,9 @@ def test_games(s):
     check(r.get("movetime_ms") == 300, f"engine time not capped: {r.get('movetime_ms')}")
     check(r.get("move") in before["legal_moves"] and r["state"]["moves"] == [r["move"]], f"engine move {r.get('move')}")
     check(r["search"]["depth"] >= 1 and r["search"]["pv"][0] == r["move"], f"search: {r.get('search')}")
+    s.json("POST", f"/api/games/{gid}/undo", {})
+    r = s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": 99999999999})
+    check(r.get("movetime_ms") == 300, f"a time past 2**31 is not capped: {r.get('movetime_ms')}")
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": 0}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": "fast"}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 99}, expect=400)
@@ -288,8 +300,8 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__)
         return 2
-    s = Server(sys.argv[1], "--max-games", "3", "--max-movetime", "300", "--max-body", "4096", "--engines", "1",
-               "--hash", "4")
+    s = Server(sys.argv[1], "--max-games", "3", "--keep-idle", "0", "--max-movetime", "300", "--max-body", "4096",
+               "--engines", "1", "--hash", "4")
     try:
         test_page(s)
         first = test_games(s)
@@ -304,7 +316,7 @@ def main():
         s.json("DELETE", f"/api/games/{ids[3]}")
         s.json("DELETE", f"/api/games/{ids[3]}", expect=404)
         s.json("GET", "/api/nothing", expect=404)
-        s.json("PUT", "/api/games", {}, expect=404)
+        s.json("PUT", "/api/games", {}, expect=405)
         check(s.json("GET", "/api/rules").get("presets"), "the server stopped answering")
     finally:
         alive = s.stop()

@@ -10,7 +10,13 @@ result banner say what the server says, saves a screenshot, downloads the
 record and loads it back through the page's file input. Then an engine
 against engine game on 6x6 to its end, and the Analyse button's live lines.
 
+With --static DIR, the same against the static folder loa-web/ (the engine in
+WebAssembly, in a Web Worker) served by `python3 -m http.server`: no loa
+process at all; the API's answers are then read through the page's own
+WebAssembly transport.
+
 usage: serve_browser.py LOA SCREENSHOT_DIR PRESET...
+       serve_browser.py --static DIR SCREENSHOT_DIR PRESET...
 Exit code 0 when every check holds, 1 with a message otherwise.
 """
 import json
@@ -47,6 +53,16 @@ def start_server(loa):
     return server, line.split("open ")[1].split()[0]
 
 
+def start_static(folder):
+    """A plain static server: python3 -m http.server on a free port."""
+    check(os.path.exists(os.path.join(folder, "loa.wasm")), f"{folder} holds no loa.wasm: build the loa-web target")
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
+                               folder], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
+    check("port" in line, f"http.server printed no port: {line!r}")
+    return server, f"http://127.0.0.1:{line.split('port ')[1].split()[0]}/"
+
+
 def browser():
     options = Options()
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -63,9 +79,22 @@ def wait_idle(driver, timeout=60):
         lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
 
 
-def api_state(base, game_id):
-    with urllib.request.urlopen(f"{base}api/games/{game_id}") as r:
-        return json.load(r)
+def api_get(driver, base, path):
+    """GET on the API, apart from the page's drawing: over HTTP with the game's token when a server answers,
+    else through the page's WebAssembly transport (the static folder)."""
+    token = driver.execute_script("return page.token")
+    if driver.execute_script("return transport.name") == "server":
+        request = urllib.request.Request(f"{base}{path}", headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request) as r:
+            return r.read().decode()
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "transport.request('GET', arguments[0], undefined, arguments[1]).then(r => done(r.text), e => done(String(e)));",
+        path, token)
+
+
+def api_state(driver, base, game_id):
+    return json.loads(api_get(driver, base, f"api/games/{game_id}"))
 
 
 def move_list(driver):
@@ -102,8 +131,8 @@ def play_game(driver, base, preset, shots, rng):
     driver.find_element(By.ID, "new-game").click()
     wait_idle(driver)
     game_id = driver.execute_script("return page.game.id")
-    check(api_state(base, game_id)["rules"]["name"] == preset, f"{preset}: the page started another preset")
-    size = api_state(base, game_id)["rules"]["board_size"]
+    check(api_state(driver, base, game_id)["rules"]["name"] == preset, f"{preset}: the page started another preset")
+    size = api_state(driver, base, game_id)["rules"]["board_size"]
     check(len(driver.find_elements(By.CSS_SELECTOR, "#board .square")) == size * size,
           f"{preset}: the board does not have {size}x{size} squares")
 
@@ -129,7 +158,7 @@ def play_game(driver, base, preset, shots, rng):
         raise Failure(f"{preset}: no result after 600 clicks")
     check(undone, f"{preset}: the game ended before Undo could be tried")
 
-    state = api_state(base, game_id)
+    state = api_state(driver, base, game_id)
     check(state["over"], f"{preset}: the page shows a result but the server's game is not over")
     check(move_list(driver) == state["moves"],
           f"{preset}: the move list differs from the server's:\n{move_list(driver)}\n{state['moves']}")
@@ -145,14 +174,12 @@ def play_game(driver, base, preset, shots, rng):
         want = f"Points: Black {state['points']['black']}, White {state['points']['white']}"
         check(points == want, f"{preset}: points shown {points!r}, server {want!r}")
         check(driver.find_elements(By.CSS_SELECTOR, ".square.bonus-square"), f"{preset}: no bonus square marked")
-    shot = os.path.join(shots, f"serve-browser-{preset}.png")
+    shot = os.path.join(shots, f"{driver.execute_script('return transport.name')}-{preset}.png")
     driver.save_screenshot(shot)
     print(f"{preset}: {len(state['moves'])} plies, {banner}; screenshot {shot}")
 
     # The record out through the page's link, and back in through its file input.
-    link = f"{base}api/games/{game_id}/record?black=human&white=engine"
-    with urllib.request.urlopen(link) as r:
-        record = r.read().decode()
+    record = api_get(driver, base, f"api/games/{game_id}/record?black=human&white=engine")
     check(f'[Result "{result["token"]}"]' in record, f"{preset}: the record lacks the result:\n{record}")
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(record)
@@ -175,7 +202,7 @@ def engine_game_and_analysis(driver, base, preset):
     driver.find_element(By.ID, "new-game").click()
     WebDriverWait(driver, 240).until(lambda d: d.find_element(By.ID, "result").is_displayed())
     wait_idle(driver)
-    state = api_state(base, driver.execute_script("return page.game.id"))
+    state = api_state(driver, base, driver.execute_script("return page.game.id"))
     check(state["over"] and move_list(driver) == state["moves"] and len(state["moves"]) > 4,
           f"{preset}: engine against engine: {len(state['moves'])} moves, over {state['over']}")
     print(f"{preset}: engine against engine, {len(state['moves'])} plies, {driver.find_element(By.ID, 'result').text}")
@@ -192,29 +219,120 @@ def engine_game_and_analysis(driver, base, preset):
     check(move_list(driver) == [], f"{preset}: the analysis played a move")
 
 
+def races(driver):
+    """The page's races (issue 28, point 5): a move while Analyse runs, Load and Move now while the engine
+    thinks, an engine time typed out of range."""
+    def new_game(preset, black, white, ms):
+        wait_idle(driver)
+        # Set without a change event: a side turned to engine would start on the current game.
+        driver.execute_script("document.getElementById('black').value = arguments[0];"
+                              "document.getElementById('white').value = arguments[1];", black, white)
+        Select(driver.find_element(By.ID, "rules")).select_by_value(preset)
+        movetime = driver.find_element(By.ID, "movetime")
+        movetime.clear()
+        movetime.send_keys(str(ms))
+        driver.find_element(By.ID, "new-game").click()
+
+    def message():
+        return driver.find_element(By.ID, "message").text
+
+    # A move while the analysis runs: the analysis ends first, the engine answers (no 409), the players stay.
+    new_game("six", "human", "engine", 300)
+    wait_idle(driver)
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "an-depth").text.isdigit())
+    check(driver.find_element(By.ID, "analyse").text == "Stop", "Analyse: the button does not offer Stop")
+    human_move(driver, random.Random(3))
+    WebDriverWait(driver, 60).until(lambda d: len(move_list(d)) == 2)
+    wait_idle(driver)
+    check(message() == "", f"a move during the analysis: the page says {message()!r}")
+    players = [Select(driver.find_element(By.ID, side)).first_selected_option.get_attribute("value")
+               for side in ("black", "white")]
+    check(players == ["human", "engine"], f"a move during the analysis: the players became {players}")
+    pv = driver.find_element(By.ID, "an-pv").text.split()
+    check(pv and pv[0] == move_list(driver)[1], f"the line shown ({pv[:3]}) is not the engine's last search "
+                                               f"(it played {move_list(driver)[1]})")
+    check(driver.find_element(By.ID, "an-score").text.split()[0] in ("Black", "White", "even"),
+          f"the score names no side: {driver.find_element(By.ID, 'an-score').text!r}")
+
+    # While the engine thinks: Load is disabled, and Move now makes it play at once.
+    new_game("olympiad", "engine", "human", 8000)
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return page.game.rules.name") == "olympiad")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "engine-now").text == "Move now")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "an-depth").text.isdigit())
+    check(not driver.find_element(By.ID, "load").is_enabled(), "Load record is enabled while the engine thinks")
+    start = time.monotonic()
+    driver.find_element(By.ID, "engine-now").click()
+    wait_idle(driver, timeout=30)
+    check(len(move_list(driver)) == 1 and message() == "",
+          f"Move now: moves {move_list(driver)}, message {message()!r} after {time.monotonic() - start:.1f} s")
+    check(time.monotonic() - start < 6, f"Move now: the engine took {time.monotonic() - start:.1f} s of its 8")
+
+    # An engine time typed out of range is corrected on the page, never sent.
+    movetime = driver.find_element(By.ID, "movetime")
+    movetime.clear()
+    movetime.send_keys("99999999999")
+    driver.find_element(By.ID, "status").click()  # leaves the field: its change event
+    limit = driver.execute_script("return String(page.maxMovetime)")
+    check(movetime.get_attribute("value") == limit, f"movetime 99999999999 shown as {movetime.get_attribute('value')}")
+    movetime.clear()
+    movetime.send_keys("20")
+    driver.find_element(By.ID, "status").click()
+    print("races: a move during Analyse, Load and Move now while the engine thinks, a time out of range: ok")
+
+
+def proof_book(driver):
+    """The static folder's proof (LOA_WEB_PROOFS): the engine in the browser plays its wins without searching."""
+    answer = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const made = await transport.request("POST", "api/games",
+                                               {rules: "six", moves: "e6-e4 f5-d5 d1-d4 f4-d2"});
+          const game = JSON.parse(made.text);
+          const r = await transport.request("POST", `api/games/${game.id}/engine-move`, {movetime_ms: 500},
+                                            game.token);
+          return JSON.parse(r.text);
+        })().then(done, (e) => done({error: String(e)}));""")
+    search = answer.get("search", {})
+    check(search.get("nodes") == 0 and search.get("score_text", "").startswith("win in"),
+          f"the static page's proof was not played: {answer}")
+    print(f"proof book: black plays {answer['move']} ({search['score_text']}, 0 nodes)")
+
+
 def main():
     if len(sys.argv) < 4:
         print(__doc__)
         return 2
-    loa, shots, presets = sys.argv[1], sys.argv[2], sys.argv[3:]
+    static = sys.argv[1] == "--static"
+    args = sys.argv[2:] if static else sys.argv[1:]
+    if len(args) < 3:
+        print(__doc__)
+        return 2
+    target, shots, presets = args[0], args[1], args[2:]
     os.makedirs(shots, exist_ok=True)
-    server, base = start_server(loa)
+    server, base = start_static(target) if static else start_server(target)
     driver = None
     try:
         driver = browser()
         driver.get(base)
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rules option"))
         wait_idle(driver)
+        mode = driver.execute_script("return transport.name")
+        check(mode == ("browser" if static else "server"), f"the page chose the {mode} transport")
+        print(f"serve_browser: the page runs the engine {'in the browser' if static else 'on the server'}")
         rng = random.Random(7)
         for preset in presets:
             play_game(driver, base, preset, shots, rng)
         engine_game_and_analysis(driver, base, "six")
+        races(driver)
+        if static:
+            proof_book(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
     except Failure as e:
         print(f"serve_browser: FAIL: {e}")
         if driver:
-            driver.save_screenshot(os.path.join(shots, "serve-browser-failure.png"))
+            driver.save_screenshot(os.path.join(shots, f"{'static' if static else 'serve'}-browser-failure.png"))
         return 1
     finally:
         if driver:
@@ -222,7 +340,8 @@ def main():
         server.terminate()
         server.wait(timeout=10)
     check_exit = server.returncode
-    print(f"serve_browser: ok ({len(presets)} games; server exit {check_exit} on SIGTERM)")
+    print(f"serve_browser: ok ({len(presets)} games; {'static' if static else 'loa'} server exit {check_exit} "
+          "on SIGTERM)")
     return 0
 
 

@@ -1,41 +1,37 @@
-// loa serve: a board in the browser. An HTTP server (cpp-httplib) sends the
-// embedded page and answers its JSON API; serve/ holds the routes, the game
-// store and the engine pool, docs/protocols.md documents the API.
+// loa serve: a board in the browser. serve/ holds the HTTP server (one
+// thread polling every connection), the engine queue and the site (page and
+// access checks); the JSON API itself is api/ in frontends/web, shared with
+// the WebAssembly page. docs/protocols.md documents the API.
 #include <fmt/core.h>
-#include <sys/socket.h>
 
 #include <algorithm>
 #include <thread>
 
+#include "api/api.hpp"
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "serve/api.hpp"
+#include "serve/site.hpp"
 
 namespace loa::cli {
 
-namespace {
-
-// Debian's cpp-httplib is compiled with a listen backlog of 5: under a
-// burst of new connections (the load script's fifty clients) the kernel
-// then drops or resets some. Listening again on the bound socket widens it.
-class Server : public httplib::Server {
- public:
-  void widen_backlog(int connections) { ::listen(svr_sock_, connections); }
-};
-
-}  // namespace
-
 int cmd_serve(const std::vector<std::string>& args) {
   po::options_description options("serve options");
+  const int cores = int(std::max(2u, std::thread::hardware_concurrency()));
   options.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
                         "the address to listen on (loopback unless you choose otherwise)")(
       "port", po::value<int>()->default_value(8080), "the port (0: any free port, printed at start)")(
-      "max-games", po::value<int>()->default_value(200), "games kept at once; a new one drops the longest idle")(
-      "engines", po::value<int>()->default_value(int(std::max(2u, std::thread::hardware_concurrency()))),
-      "searches at once (each engine has its own table)")("hash", po::value<int>()->default_value(32),
-                                                          "each engine's transposition table in MiB")(
+      "max-games", po::value<int>()->default_value(200), "games kept at once")(
+      "keep-idle", po::value<int>()->default_value(600),
+      "seconds a game is kept unused before a new game may take its place")(
+      "engines", po::value<int>()->default_value(cores), "searches at once (each engine has its own table)")(
+      "hash", po::value<int>()->default_value(32), "each engine's transposition table in MiB")(
+      "queue", po::value<int>()->default_value(256),
+      "searches that may wait for an engine; more are refused at once (503)")(
       "max-movetime", po::value<int>()->default_value(10000), "the most milliseconds one engine request may use")(
       "max-body", po::value<int>()->default_value(1 << 20), "the largest request body in bytes")(
+      "max-connections", po::value<int>()->default_value(512), "connections at once")(
+      "request-timeout", po::value<int>()->default_value(10000),
+      "milliseconds a client has to send a whole request (head and body), from its first byte")(
       "allow-origin", po::value<std::vector<std::string>>()->default_value({}, ""),
       "also answer requests from pages of this origin (scheme://host:port), for a page served elsewhere; "
       "repeatable")("allow-host", po::value<std::vector<std::string>>()->default_value({}, ""),
@@ -43,8 +39,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   add_proofs_option(options);
   po::variables_map vm;
   if (!parse_options("serve",
-                     "[--host ADDRESS] [--port N] [--max-games N] [--engines N] [--hash MB] [--max-movetime MS] "
-                     "[--max-body BYTES] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
+                     "[--host ADDRESS] [--port N] [--max-games N] [--keep-idle S] [--engines N] [--hash MB] "
+                     "[--queue N] [--max-movetime MS] [--max-body BYTES] [--max-connections N] "
+                     "[--request-timeout MS] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
                      options, args, vm))
     return 0;
   auto positive = [&](const char* name, int lo, int hi) {
@@ -54,43 +51,46 @@ int cmd_serve(const std::vector<std::string>& args) {
   };
   const std::string host = vm["host"].as<std::string>();
   const int port = positive("port", 0, 65535);
-  ServeLimits limits;
-  limits.max_movetime_ms = positive("max-movetime", 1, 600000);
-  limits.default_movetime_ms = std::min(limits.default_movetime_ms, limits.max_movetime_ms);
-  limits.max_body = static_cast<std::size_t>(positive("max-body", 1024, 64 << 20));
+  web::ApiLimits api_limits;
+  api_limits.max_movetime_ms = positive("max-movetime", 1, 600000);
+  api_limits.default_movetime_ms = std::min(api_limits.default_movetime_ms, api_limits.max_movetime_ms);
+  ServerOptions server_options;
+  server_options.http.max_body = static_cast<std::size_t>(positive("max-body", 1024, 64 << 20));
+  server_options.max_connections = static_cast<std::size_t>(positive("max-connections", 4, 100000));
+  server_options.request_timeout = std::chrono::milliseconds(positive("request-timeout", 100, 600000));
   const int engines = positive("engines", 1, 64);
-  GameStore games(static_cast<std::size_t>(positive("max-games", 1, 100000)));
+  const int queue = positive("queue", 0, 100000);
+  web::GameStore games(static_cast<std::size_t>(positive("max-games", 1, 100000)),
+                       std::chrono::seconds(positive("keep-idle", 0, 86400 * 30)));
   const int hash_mb = positive("hash", 1, 4096);
   const auto book = proof_book_from_options(vm, "serve");  // read once, for every engine
-  EnginePool pool(engines, hash_mb, book);
-  ServeContext context{games, pool, limits};
+  web::Api api(games, api_limits);
+  // A search waits for an engine at most as long as the longest search it
+  // could be queued behind several times over; then it is refused.
+  const auto max_wait = std::chrono::milliseconds(std::max(30000, 3 * api_limits.max_movetime_ms));
+  EngineQueue engine_queue(engines, hash_mb, static_cast<std::size_t>(queue), max_wait, book);
 
-  Server server;
-  // Every engine busy still leaves threads for the page's other requests,
-  // and a browser's idle keep-alive connections do not starve the rest.
-  const std::size_t workers = static_cast<std::size_t>(std::max(32, 4 * engines + 16));
-  server.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
-  server.set_keep_alive_timeout(2);
-  install_routes(server, context);
-
-  const int bound = port == 0 ? server.bind_to_any_port(host) : server.bind_to_port(host, port) ? port : -1;
-  if (bound < 0)
+  AccessRules access;
+  std::unique_ptr<Site> site;
+  HttpServer server(server_options, [&site](web::ApiRequest request, std::shared_ptr<Responder> responder) {
+    site->handle(std::move(request), std::move(responder));
+  });
+  const auto bound = server.bind(host, port);
+  if (!bound)
     throw UsageError{
-        fmt::format("serve: cannot listen on {}:{} (in use, or not an address here); --port 0 takes any free port",
-                    host, port),
-        1};
-  server.widen_backlog(SOMAXCONN);
-  allow_address(context.limits, host, bound, vm["allow-host"].as<std::vector<std::string>>(),
+        fmt::format("serve: cannot listen on {}:{} ({}); --port 0 takes any free port", host, port, bound.error()), 1};
+  allow_address(access, host, *bound, vm["allow-host"].as<std::vector<std::string>>(),
                 vm["allow-origin"].as<std::vector<std::string>>());
-  const bool loopback = is_loopback(host);
+  site = std::make_unique<Site>(api, engine_queue, std::move(access));
+
   const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
-  fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, bound);
-  if (!loopback) fmt::print("loa serve: listening on {}: other machines can reach this server\n", host);
+  fmt::print("loa serve: open http://{}:{}/ in a browser (Ctrl-C stops the server)\n", shown, *bound);
+  if (!is_loopback(host)) fmt::print("loa serve: listening on {}: other machines can reach this server\n", host);
   if (book)
     fmt::print("loa serve: the engines play the proven wins of {} ({} positions) without searching\n",
                vm["proofs"].as<std::string>(), book->size());
   std::fflush(stdout);
-  if (!server.listen_after_bind()) throw UsageError{"serve: the server stopped with an error", 1};
+  if (!server.run()) throw UsageError{"serve: the server stopped with an error", 1};
   return 0;
 }
 

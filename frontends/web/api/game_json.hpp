@@ -7,7 +7,7 @@
 #include "loa/game.hpp"
 #include "loa/search.hpp"
 
-namespace loa::cli {
+namespace loa::web {
 
 // Name, description, source, board size and what scores points (bonus
 // squares with their points), for the page's pickers and board.
@@ -24,4 +24,4 @@ nlohmann::json search_result_json(const SearchResult& result, Color mover);
 
 std::string_view colour_name(Color c);
 
-}  // namespace loa::cli
+}  // namespace loa::web

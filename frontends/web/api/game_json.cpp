@@ -1,11 +1,13 @@
-#include "serve/game_json.hpp"
+#include "api/game_json.hpp"
 
-#include "common.hpp"
+#include <cctype>
+#include <cstdlib>
+
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
 #include "loa/record.hpp"
 
-namespace loa::cli {
+namespace loa::web {
 
 using nlohmann::json;
 
@@ -67,8 +69,26 @@ json state_json(const std::string& id, const Game& game) {
 
 namespace {
 
+std::string signed_text(int v) {
+  std::string text = std::to_string(v);
+  if (v > 0) text.insert(text.begin(), '+');
+  return text;
+}
+
+// The score as the mover sees it ("+343", "win in 7"), and labelled with the
+// side it favours ("White +343", "Black wins in 7"): a bare "+343" read by
+// the other side looks like its own advantage.
 json score_json(Value score, Color mover) {
-  return {{"score", score}, {"score_text", score_text(score)}, {"black_score", mover == Black ? score : -score}};
+  const Value black = mover == Black ? score : -score;
+  std::string text = score >= kWinBound    ? "win in " + std::to_string(kWin - score)
+                     : score <= -kWinBound ? "loss in " + std::to_string(kWin + score)
+                                           : signed_text(score);
+  const std::string leader(colour_name(black > 0 ? Black : White));
+  std::string summary = black == 0                     ? "even"
+                        : std::abs(black) >= kWinBound ? leader + " wins in " + std::to_string(kWin - std::abs(black))
+                                                       : leader + " +" + std::to_string(std::abs(black));
+  summary[0] = char(std::toupper(static_cast<unsigned char>(summary[0])));
+  return {{"score", score}, {"score_text", text}, {"black_score", black}, {"summary", summary}};
 }
 
 json pv_json(const std::vector<Move>& pv) {
@@ -100,4 +120,4 @@ json search_result_json(const SearchResult& result, Color mover) {
   return out;
 }
 
-}  // namespace loa::cli
+}  // namespace loa::web

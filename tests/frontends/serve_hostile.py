@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""`loa serve` against hostile clients (issue 28): every attack here stalled, crashed or fooled the server
+that came before the poll()-based one, and each must now get its clear answer while everyone else is served.
+
+  slow clients     32 sockets sending a header line a second (slowloris): others are answered at once, and the
+                   slow ones get 408 when --request-timeout runs out
+  long searches    40 analysis streams of 10 s each: the engines' queue takes what it can, the rest get 503 at
+                   once, other requests are answered meanwhile; abandoned, the streams free the engine at once
+  a client gone    an engine move whose client disconnects plays nothing
+  other clients    a game answers only its maker's token; a flood of new games cannot push out a game in use
+  malformed        request lines, headers, escapes, sizes, versions: each a 4xx/5xx with a JSON error
+  connections      more sockets than --max-connections: idle ones give way to a new client
+  queries          a value keeps every '=' after the first
+
+usage: serve_hostile.py LOA
+"""
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print(f"FAIL: {message}")
+    return condition
+
+
+class Server:
+    def __init__(self, loa, *options):
+        self.process = subprocess.Popen([loa, "serve", "--port", "0", *options], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+        line = self.process.stdout.readline()
+        if "http://127.0.0.1:" not in line:
+            raise SystemExit(f"serve_hostile: loa serve printed no loopback address: {line!r}")
+        self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+
+    def request(self, method, path, body=None, token=None, timeout=30, headers=None):
+        """(status, parsed JSON or text); raises on a timeout."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        h = dict(headers or {})
+        if token:
+            h["Authorization"] = f"Bearer {token}"
+        conn.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=h)
+        response = conn.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        conn.close()
+        try:
+            return response.status, json.loads(text)
+        except ValueError:
+            return response.status, text
+
+    def game(self, rules="olympiad"):
+        status, g = self.request("POST", "/api/games", {"rules": rules})
+        if not check(status == 201, f"new game: {status} {g}"):
+            raise SystemExit(1)
+        return g["id"], g["token"]
+
+    def raw(self, data, timeout=10, answers=1):
+        """Sends bytes on a fresh socket; what comes back until `answers` whole responses (by their
+        Content-Length) are in, or the server closes."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
+        answer = b""
+        try:
+            sock.sendall(data)
+            while whole_responses(answer) < answers:
+                part = sock.recv(65536)
+                if not part:
+                    break
+                answer += part
+        except OSError:
+            pass
+        finally:
+            sock.close()
+        return answer
+
+    def answered(self, what):
+        """A quick request must be answered within 5 s (the old server held it for as long as the attack)."""
+        start = time.monotonic()
+        try:
+            status, _ = self.request("GET", "/api/rules", timeout=5)
+        except OSError as e:
+            status = repr(e)
+        check(status == 200, f"{what}: GET /api/rules got {status} after {time.monotonic() - start:.1f} s")
+
+    def stop(self):
+        alive = self.process.poll() is None
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        return alive
+
+
+def whole_responses(data):
+    count = 0
+    while b"\r\n\r\n" in data:
+        head, rest = data.split(b"\r\n\r\n", 1)
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        if len(rest) < length:
+            break
+        data = rest[length:]
+        count += 1
+    return count
+
+
+def test_slow_clients(s):
+    socks = []
+    for _ in range(32):
+        sock = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        sock.sendall(b"GET /api/rules HTTP/1.1\r\n")
+        socks.append(sock)
+    for second in range(3):
+        for i, sock in enumerate(socks):
+            sock.sendall(f"X-Slow-{second}: {i}\r\n".encode())
+        s.answered(f"32 slowloris sockets, second {second}")
+        id_, token = s.game("six")
+        status, _ = s.request("POST", f"/api/games/{id_}/play", {"move": "b1-b3"}, token=token, timeout=5)
+        check(status == 200, f"a move during slowloris: {status}")
+        time.sleep(1)
+    # --request-timeout 2000: by now every slow request is refused and closed.
+    refused = 0
+    for sock in socks:
+        sock.settimeout(5)
+        try:
+            answer = sock.recv(4096)
+        except OSError:
+            answer = b""
+        refused += answer.startswith(b"HTTP/1.1 408")
+        sock.close()
+    check(refused == 32, f"slow clients: {refused} of 32 got 408 after the request timeout")
+
+
+def stream_open(s, path, token):
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nAuthorization: Bearer {token}\r\n"
+                 "Accept: text/event-stream\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        part = sock.recv(4096)
+        if not part:
+            break
+        head += part
+    return sock, int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+
+
+def test_long_searches(s):
+    # --engines 1 --queue 4: one search runs, four wait, the rest are refused at once.
+    games = [s.game() for _ in range(40)]
+    streams = []
+    start = time.monotonic()
+    for id_, token in games:
+        streams.append(stream_open(s, f"/api/games/{id_}/analysis?movetime_ms=10000", token))
+    statuses = sorted(status for _, status in streams)
+    check(statuses.count(200) == 5 and statuses.count(503) == 35,
+          f"40 long analyses on 1 engine and a queue of 4: statuses {statuses}")
+    check(time.monotonic() - start < 8, f"40 long analyses: opening them took {time.monotonic() - start:.1f} s")
+    s.answered("40 long analyses")
+    # Abandoned: the running search stops at once and the waiting ones never run.
+    for sock, _ in streams:
+        sock.close()
+    id_, token = s.game()
+    start = time.monotonic()
+    status, r = s.request("POST", f"/api/games/{id_}/engine-move", {"movetime_ms": 100}, token=token, timeout=15)
+    check(status == 200 and "move" in r, f"an engine move after 40 abandoned streams: {status} "
+                                         f"after {time.monotonic() - start:.1f} s")
+
+
+def test_client_gone(s):
+    id_, token = s.game()
+    # An engine move of 5 s whose client disconnects after the first info: nothing is played.
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+    body = b'{"movetime_ms": 5000, "stream": true}'
+    sock.sendall(f"POST /api/games/{id_}/engine-move HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n"
+                 f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    seen = b""
+    while b"event: info" not in seen:
+        part = sock.recv(4096)
+        if not part:
+            break
+        seen += part
+    check(b"event: info" in seen, f"engine move stream: no info event: {seen[:200]!r}")
+    sock.close()
+    # The game is free again once the cut-short search has ended: then no move must have been played.
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        status, r = s.request("POST", f"/api/games/{id_}/engine-move", {"depth": 1}, token=token)
+        if status != 409:
+            break
+        time.sleep(0.1)
+    check(status == 200 and r["state"]["moves"] == [r["move"]],
+          f"a disconnected client's engine move was played: {status} {r if status != 200 else r['state']['moves']}")
+
+
+def test_other_clients(s):
+    id_, token = s.game()
+    status, r = s.request("GET", f"/api/games/{id_}")
+    check(status == 401, f"a game without its token: {status} {r}")
+    other_id, other_token = s.game()
+    for method, path, body in [("GET", "", None), ("POST", "/play", {"move": "b1-b3"}), ("DELETE", "", None),
+                               ("POST", "/engine-move", {"depth": 1}), ("GET", "/record", None)]:
+        status, r = s.request(method, f"/api/games/{id_}{path}", body, token=other_token)
+        check(status == 403, f"{method} {path} on another client's game: {status} {r}")
+    status, r = s.request("GET", f"/api/games/{id_}?token={token}")
+    check(status == 200 and r["moves"] == [], f"the maker, token in the query: {status}")
+    # --max-games 50 --keep-idle 600: a flood of new games is refused once the store is full of games in use.
+    made = 0
+    for _ in range(80):
+        status, r = s.request("POST", "/api/games", {})
+        if status != 201:
+            break
+        made += 1
+    check(status == 503, f"a flood of new games: the last answer {status} {r}")
+    status, r = s.request("GET", f"/api/games/{id_}", token=token)
+    check(status == 200, f"a game in use was pushed out by another client's flood: {status} {r}")
+
+
+def test_malformed(s):
+    cases = [
+        (b"GARBAGE\r\n\r\n", 400), (b"GET /api/rules HTTP/2.0\r\n\r\n", 505),
+        (b"GET http://evil.example/ HTTP/1.1\r\n\r\n", 400), (b"GET /api/%zz HTTP/1.1\r\n\r\n", 400),
+        (b"GET /api/ru%00les HTTP/1.1\r\n\r\n", 400), (b"GET /api/rules HTTP/1.1\r\nNo colon here\r\n\r\n", 400),
+        (b"GET /api/rules HTTP/1.1\r\nA: b\r\n folded\r\n\r\n", 400),
+        (b"GET /api/rules HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n", 431),
+        (b"GET /api/rules HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(200)) + b"\r\n", 431),
+        (b"POST /api/games HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n", 413),
+        (b"POST /api/games HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n{}", 400),
+        (b"POST /api/games HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
+        (b"POST /api/games HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 411),
+        (b"POST /api/games HTTP/1.1\r\n\r\n{}", 411),
+        (b"POST /api/games HTTP/1.1\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}", 417),
+        (b"BREW /api/rules HTTP/1.1\r\n\r\n", 405), (b"GET /api/games/x/y/z HTTP/1.1\r\n\r\n", 404),
+        (b"\xff\xfe\x00\x01 / HTTP/1.1\r\n\r\n", 400),
+    ]
+    for data, want in cases:
+        answer = s.raw(data)
+        status = int(answer.split(b" ")[1]) if answer.startswith(b"HTTP/1.1 ") else 0
+        body = answer.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in answer else b""
+        ok = status == want
+        try:
+            ok = ok and json.loads(body).get("error")
+        except ValueError:
+            ok = False
+        check(ok, f"{data[:60]!r}: {answer[:160]!r}, expected {want} with a JSON error")
+    s.answered("after the malformed requests")
+    # Two requests in one write (pipelining): both answered, in order.
+    answer = s.raw(b"GET /api/rules HTTP/1.1\r\n\r\nGET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n", answers=2)
+    check(answer.count(b"HTTP/1.1 200") == 1 and answer.find(b"HTTP/1.1 200") < answer.find(b"HTTP/1.1 404"),
+          f"two pipelined requests: {answer[:80]!r}...")
+    # Expect: 100-continue gets its go-ahead before the body is sent.
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+    sock.sendall(b"POST /api/games HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+    first = sock.recv(4096)
+    sock.sendall(b"{}")
+    rest = sock.recv(65536)
+    sock.close()
+    check(first.startswith(b"HTTP/1.1 100") and b"201" in (first + rest).split(b"\r\n\r\n", 1)[1][:20],
+          f"Expect: 100-continue: {first[:40]!r} {rest[:40]!r}")
+
+
+def test_connections(s):
+    # --max-connections 16: 40 idle sockets, and a new client is still served (the oldest idle give way).
+    idle = [socket.create_connection(("127.0.0.1", s.port), timeout=10) for _ in range(40)]
+    s.answered("40 idle sockets over --max-connections 16")
+    for sock in idle:
+        sock.close()
+
+
+def test_queries(s):
+    id_, token = s.game()
+    status, record = s.request("GET", f"/api/games/{id_}/record?black=a=b=c&white=x%3Dy+z", token=token)
+    check(status == 200 and '[Black "a=b=c"]' in record and '[White "x=y z"]' in record,
+          f"query values with '=': {status} {str(record)[:200]}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    loa = sys.argv[1]
+    s = Server(loa, "--engines", "1", "--queue", "4", "--hash", "4", "--max-games", "50", "--request-timeout",
+               "2000")
+    try:
+        for test in (test_malformed, test_queries, test_slow_clients, test_other_clients):
+            test(s)
+    finally:
+        check(s.stop(), "loa serve exited during the test")
+    s = Server(loa, "--max-connections", "16", "--engines", "1", "--hash", "4")
+    try:
+        test_connections(s)
+    finally:
+        check(s.stop(), "loa serve exited during the test")
+    s = Server(loa, "--engines", "1", "--queue", "4", "--hash", "4", "--max-games", "100", "--keep-idle", "0")
+    try:
+        test_client_gone(s)
+        test_long_searches(s)
+    finally:
+        check(s.stop(), "loa serve exited during the test")
+    if failures:
+        print(f"serve_hostile: {len(failures)} failures")
+        return 1
+    print("serve_hostile: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,7 @@ CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=R
   -DLOA_NATIVE=OFF -DLOA_BUILD_TESTS=OFF -DLOA_BUILD_BENCH=OFF -DLOA_BUILD_FRONTENDS=OFF -DLOA_BUILD_PYTHON=OFF >&2
 cmake --build "$root/build-fuzz" >&2
 scratch="$(mktemp -d)"; trap 'rm -rf "$scratch"' EXIT
-for target in position_text move_text potm_input records variants proof ugi showdown; do
+for target in position_text move_text potm_input records variants proof ugi showdown http; do
   mkdir -p "$scratch/$target"
   echo "== fuzz_$target for ${seconds} s" >&2
   "$root/build-fuzz/bin/fuzz_$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \

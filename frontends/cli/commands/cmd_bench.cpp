@@ -48,9 +48,16 @@ int cmd_bench(const std::vector<std::string>& args) {
   po::options_description options("bench options");
   options.add_options()("depth,d", po::value<int>()->default_value(9), "depth of every search")(
       "hash", po::value<int>()->default_value(16), "transposition table size in MiB")(
-      "threads", po::value<int>()->default_value(1), "search threads (1: the deterministic node count)");
+      "threads", po::value<int>()->default_value(1), "search threads (1: the deterministic node count)")(
+      "list",
+      "print the positions (rules, a tab, position text) and search none: other builds "
+      "(scripts/web-bench.py, the WebAssembly engine) search the same");
   po::variables_map vm;
-  if (!parse_options("bench", "[--depth D] [--hash MB] [--threads N]", options, args, vm)) return 0;
+  if (!parse_options("bench", "[--depth D] [--hash MB] [--threads N] [--list]", options, args, vm)) return 0;
+  if (vm.count("list")) {
+    for (const BenchPosition& p : kPositions) fmt::print("{}\t{}\n", p.rules, p.position);
+    return 0;
+  }
   const int depth = vm["depth"].as<int>();
   if (depth < 1 || depth > 30) throw UsageError{"bench: --depth must lie in 1..30"};
   const int hash = vm["hash"].as<int>();

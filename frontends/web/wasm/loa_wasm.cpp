@@ -158,6 +158,7 @@ EMSCRIPTEN_KEEPALIVE const char* loa_search(void* handle, const char* record, co
   limits.movetime_ms = l.value("movetime_ms", 1000);
   limits.depth = l.value("depth", 0);
   limits.nodes = l.value("nodes", std::uint64_t{0});
+  if (l.value("new_game", false)) searcher.engine.new_game();  // a fresh table, as loa bench has
   const loa::Color mover = game.side_to_move();
   searcher.engine.on_iteration = [mover](const loa::SearchInfo& info) {
     loa_js_post_info(loa::web::json_text(loa::web::search_info_json(info, mover)).c_str());

@@ -22,14 +22,27 @@ EngineQueue::~EngineQueue() {
   for (std::thread& t : threads_) t.join();
 }
 
-bool EngineQueue::submit(Task task) {
+bool EngineQueue::submit(Task task, std::function<bool()> dropped) {
+  std::vector<Task> gone;
+  bool queued = false;
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ || waiting_.size() >= max_waiting_) return false;
-    waiting_.push_back({std::move(task), std::chrono::steady_clock::now()});
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      if (it->dropped && it->dropped()) {
+        gone.push_back(std::move(it->task));
+        it = waiting_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (!stopping_ && waiting_.size() < max_waiting_) {
+      waiting_.push_back({std::move(task), std::move(dropped), std::chrono::steady_clock::now()});
+      queued = true;
+    }
   }
-  wake_.notify_one();
-  return true;
+  for (Task& t : gone) t(nullptr);
+  if (queued) wake_.notify_one();
+  return queued;
 }
 
 void EngineQueue::run(Engine& engine) {

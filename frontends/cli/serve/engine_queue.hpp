@@ -33,7 +33,10 @@ class EngineQueue {
   EngineQueue& operator=(const EngineQueue&) = delete;
 
   // Queues a task; false when max_waiting tasks are already waiting.
-  bool submit(Task task);
+  // Waiting tasks whose `dropped` says so (their client has gone) give up
+  // their place first: each is run at once with nullptr, so that it frees
+  // what it holds.
+  bool submit(Task task, std::function<bool()> dropped);
 
   int engines() const { return static_cast<int>(engines_.size()); }
   std::size_t max_waiting() const { return max_waiting_; }
@@ -41,6 +44,7 @@ class EngineQueue {
  private:
   struct Waiting {
     Task task;
+    std::function<bool()> dropped;
     std::chrono::steady_clock::time_point since;
   };
   void run(Engine& engine);

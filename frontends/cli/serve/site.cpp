@@ -79,13 +79,15 @@ void Site::handle(web::ApiRequest request, std::shared_ptr<Responder> responder)
   web::ApiReply reply = api_.handle(request);
   if (!reply.job) return responder->respond(std::move(reply.response));
   auto job = reply.job;
-  const bool queued = engines_.submit([this, job, responder](Engine* engine) {
-    if (!engine) {
-      const auto refused = web::Api::refuse(*job, 503, "no engine came free in time: try again later");
-      return job->stream() ? end_stream(*responder, refused) : responder->respond(refused);
-    }
-    run_search(*engine, job, responder);
-  });
+  const bool queued = engines_.submit(
+      [this, job, responder](Engine* engine) {
+        if (!engine) {
+          const auto refused = web::Api::refuse(*job, 503, "no engine came free in time: try again later");
+          return job->stream() ? end_stream(*responder, refused) : responder->respond(refused);
+        }
+        run_search(*engine, job, responder);
+      },
+      [job] { return job->cancelled(); });
   if (!queued)
     return responder->respond(web::Api::refuse(*job, 503,
                                                "all " + std::to_string(engines_.engines()) + " engines are busy and " +

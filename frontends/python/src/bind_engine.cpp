@@ -150,6 +150,30 @@ void bind_engine(py::module_& m) {
         return d;
       },
       py::arg("text"), "verify_proof() with the proof's text already read.");
+  m.def(
+      "_graft_proofs",
+      [](const std::string& claim, const std::vector<std::pair<std::string, std::string>>& children) {
+        Expected<std::string> joined = Error{""};
+        {
+          py::gil_scoped_release release;
+          joined = graft_proofs(claim, children);
+        }
+        return value_or_raise(std::move(joined));
+      },
+      py::arg("claim"), py::arg("children"),
+      "The proof of a position from its children's: [(move, proof text)], each claiming `claim` one move on "
+      "(loa solve --merge; unchecked).");
+  m.def(
+      "_compact_proof",
+      [](const std::string& text) {
+        Expected<std::string> compact = Error{""};
+        {
+          py::gil_scoped_release release;
+          compact = compact_proof(text);
+        }
+        return value_or_raise(std::move(compact));
+      },
+      py::arg("text"), "The proof in the compact format, checked first (loa verify-proof --compact).");
 }
 
 }  // namespace loa::python

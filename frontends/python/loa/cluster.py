@@ -1,0 +1,253 @@
+"""Split solves on a Dask cluster (docs/solver.md, "Solving on many machines").
+
+    python3 -m loa.cluster solve --rules six --moves "e6-e4 f5-d5" --store s2 --workers 2 --proof s2.proof
+    python3 -m loa.cluster solve ... --scheduler tcp://head:8786        # workers started elsewhere
+
+One side (the prover, by default the side to move) is to be proven the winner from a position. Each node
+of the work is a line from the rules' start. A job solves one node with ``loa.solve`` on a worker, with
+the GIL released. A node left unknown is split as scripts/six-split-solve.py did. At the prover's turn
+the engine's move is played (a fixed node count, so a run started again picks the same move). At the
+other side's turn every reply is played. The children are submitted to the cluster at once, and their
+proofs are grafted into the node's as ``loa solve --merge`` does. Every result goes into a
+``ResultStore`` (loa/solve_store.py), so a run stopped for any reason resumes without redoing settled
+work. Damaged results are solved again. Dask reschedules the job of a worker that dies. After three
+deaths the run stops with a one-line error, and what was settled stays in the store.
+
+Exit codes: 0 the prover's win is proven (and --proof written, verified); 1 not proven (a line refuted,
+or --splits reached); 2 bad input (rules, moves, options, a store that cannot be written); 3 the
+cluster failed (no scheduler at the address, a job whose worker died three times).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import Engine, Game, Rules, solve, verify_proof
+from ._core import _graft_proofs
+from .solve_store import ResultStore, StoreError
+
+
+def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int) -> Dict[str, Any]:
+    """A worker's job: one solve of the node's position, with its proof when settled."""
+    game = _game(rules, moves)
+    r = solve(game, time_s=time_s, memory_mb=memory_mb, proof=True)
+    return {"result": r["result"], "nodes": r["nodes"], "time_ms": r["time_ms"], "proof": r.get("proof")}
+
+
+def engine_job(rules: Rules, moves: List[str], nodes: int) -> str:
+    """A worker's job: the engine's move at a node (a node count, not a time: the same move every run)."""
+    return str(Engine(hash_mb=16).search(_game(rules, moves), nodes=nodes)["best"])
+
+
+def _game(rules: Rules, moves: List[str]) -> Game:
+    game = Game(rules)
+    for i, m in enumerate(moves):
+        try:
+            game.play(m)
+        except ValueError as e:
+            raise ValueError(f"move {i + 1} {m!r}: {e}") from None
+    return game
+
+
+class NotProven(Exception):
+    """The prover's win was not shown: a line refuted, or not settled within the splits."""
+
+
+class SplitSolve:
+    """Proves that `prover` wins from `moves` on a Dask `client`, keeping results in `store`."""
+
+    def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
+                 time_s: float, memory_mb: int, splits: int, engine_nodes: int, log=print) -> None:
+        self.client, self.store, self.rules, self.prover = client, store, rules, prover
+        self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
+        self.root = list(moves)
+        self.log = log
+        self.solved = 0        # solve jobs run in this run
+        self.from_store = 0    # nodes whose result the store already had
+        self.nodes_searched = 0
+        self.waiting: Dict[Any, Tuple[str, Tuple[str, ...]]] = {}  # future -> (kind, line)
+        self.children: Dict[Tuple[str, ...], List[Tuple[str, ...]]] = {}
+        self.parent: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
+        self.depth: Dict[Tuple[str, ...], int] = {}
+        self.known: Dict[Tuple[str, ...], Dict[str, Any]] = {}  # settled nodes' records, read or made in this run
+
+    def prover_to_move(self, line: Tuple[str, ...]) -> bool:
+        return _game(self.rules, list(line)).side_to_move == self.prover
+
+    def run(self) -> Dict[str, Any]:
+        from distributed import as_completed
+        root = tuple(self.root)
+        self.depth[root] = 0
+        self.completed = as_completed()
+        self.outcome: Optional[Dict[str, Any]] = None
+        self.visit(root)
+        while self.outcome is None:
+            if not self.waiting:
+                raise NotProven("nothing left to run and the root is not settled")
+            future = next(self.completed)
+            kind, line = self.waiting.pop(future)
+            answer = future.result()  # a KilledWorker (three deaths) ends the run here
+            if kind == "solve":
+                self.solved += 1
+                self.nodes_searched += answer["nodes"]
+                record = {k: answer[k] for k in ("result", "nodes", "time_ms")}
+                self.store.put(self.rules.name, list(line), record, answer["proof"] if record["result"] != "unknown"
+                               else None)
+                self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
+                self.settle_or_split(line, dict(record, proof=answer["proof"]))
+            else:
+                self.store.put(self.rules.name, list(line), {"result": "unknown", "split": answer})
+                self.expand(line, [answer])
+        return self.outcome
+
+    def submit(self, kind: str, line: Tuple[str, ...]) -> None:
+        if kind == "solve":
+            future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, pure=False)
+        else:
+            future = self.client.submit(engine_job, self.rules, list(line), self.engine_nodes, pure=False)
+        self.waiting[future] = (kind, line)
+        self.completed.add(future)
+
+    def visit(self, line: Tuple[str, ...]) -> None:
+        record = self.store.get(self.rules.name, list(line))
+        if record is None:
+            return self.submit("solve", line)
+        self.from_store += 1
+        if record["result"] != "unknown":
+            return self.settle(line, record)
+        if "split" in record:  # the engine's move was chosen in an earlier run
+            return self.expand(line, [record["split"]])
+        if "children" in record:
+            return self.expand(line, record["children"])
+        self.settle_or_split(line, record)
+
+    def settle_or_split(self, line: Tuple[str, ...], record: Dict[str, Any]) -> None:
+        if record["result"] != "unknown":
+            return self.settle(line, record)
+        if self.depth[line] >= self.splits:
+            raise NotProven(f"not settled within {self.splits} splits: {' '.join(line)}")
+        if self.prover_to_move(line):
+            self.submit("engine", line)
+        else:
+            replies = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
+            self.store.put(self.rules.name, list(line), {"result": "unknown", "children": replies})
+            self.expand(line, replies)
+
+    def expand(self, line: Tuple[str, ...], moves: List[str]) -> None:
+        self.children[line] = [line + (m,) for m in moves]
+        for child in self.children[line]:
+            self.parent[child] = line
+            self.depth[child] = self.depth[line] + (1 if self.prover_to_move(line) else 0)
+            self.visit(child)
+
+    def settle(self, line: Tuple[str, ...], record: Dict[str, Any]) -> None:
+        """A node's value is known: refuted lines end the run, proven ones are merged upwards."""
+        self.known[line] = record
+        mover_wins = record["result"] == "win"
+        prover_wins = mover_wins == self.prover_to_move(line) and record["result"] != "draw"
+        if not prover_wins:
+            raise NotProven(f"{' '.join(line) or 'the start'}: {record['result']} for the side to move")
+        if line == tuple(self.root):
+            self.outcome = record
+            return
+        parent = self.parent[line]
+        siblings = self.children[parent]
+        if any(c not in self.known for c in siblings):
+            return
+        settled = [self.known[c] for c in siblings]
+        claim = f"{self.prover} wins"
+        proof = _graft_proofs(claim, [(c[-1], s["proof"]) for c, s in zip(siblings, settled)])
+        result = "win" if self.prover_to_move(parent) else "loss"
+        merged = {"result": result, "nodes": sum(s["nodes"] for s in settled),
+                  "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings)}
+        self.store.put(self.rules.name, list(parent), merged, proof)
+        self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
+        self.settle(parent, dict(merged, proof=proof))
+
+
+def _client(args: argparse.Namespace):
+    from distributed import Client, LocalCluster
+    if args.scheduler:
+        return Client(args.scheduler, timeout=args.connect_timeout)
+    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster)
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    try:
+        rules = Rules(args.rules)
+        moves = args.moves.split()
+        game = _game(rules, moves)
+        if game.is_terminal():
+            raise ValueError(f"the game is over after {args.moves!r}")
+    except (ValueError, OSError) as e:
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return 2
+    prover = args.prover or game.side_to_move
+    try:
+        store = ResultStore(args.store, report=lambda m: print(f"loa.cluster: {m}", file=sys.stderr))
+    except StoreError as e:
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return 2
+    try:
+        client = _client(args)
+    except (OSError, TimeoutError) as e:
+        print(f"loa.cluster: no scheduler answers at {args.scheduler}: {e}", file=sys.stderr)
+        return 3
+    start = time.time()
+    run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
+                     log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)))
+    try:
+        outcome = run.run()
+    except NotProven as e:
+        print(f"not proven: {e}")
+        return 1
+    except StoreError as e:
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - distributed's KilledWorker and its kin
+        if type(e).__name__ != "KilledWorker":
+            raise
+        print(f"loa.cluster: a job's worker died {3} times: {e}", file=sys.stderr)
+        return 3
+    finally:
+        client.close()
+    check = verify_proof(outcome["proof"])
+    print(f"{prover} wins: proven ({check['moves']:,} proof moves). Jobs: {run.solved} solved in this run, "
+          f"{run.from_store} results from the store, {store.damaged} damaged and solved again; "
+          f"{time.time() - start:.1f} s")
+    if args.proof:
+        store._write(args.proof, outcome["proof"].encode())
+    return 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m loa.cluster", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    s = commands.add_parser("solve", help="prove a win by a split solve on a Dask cluster")
+    s.add_argument("--rules", default="olympiad", help="a preset, or FILE:SECTION of a variant file")
+    s.add_argument("--moves", default="", help="the moves from the start to the position")
+    s.add_argument("--prover", choices=["black", "white"], help="the side proven to win (default: to move)")
+    s.add_argument("--store", required=True, help="the results' directory (resumed when it has some)")
+    s.add_argument("--proof", help="write the proof of the position here")
+    s.add_argument("--time", type=float, default=60, help="seconds for each job")
+    s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
+    s.add_argument("--splits", type=int, default=6, help="at most this many prover's moves split in a line")
+    s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
+    where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")
+    s.add_argument("--connect-timeout", type=float, default=10)
+    s.add_argument("-q", "--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    return _solve_command(args)
+
+
+if __name__ == "__main__":
+    # Run from the module as imported, so that its jobs pickle by reference (as loa.cluster.solve_job),
+    # which every worker imports, and not by value from __main__.
+    from loa.cluster import main as cluster_main
+    sys.exit(cluster_main())

@@ -1,0 +1,120 @@
+"""The store of a split solve (loa.cluster): one result per node, in a directory.
+
+A node is a line: the rules and the moves from their start. Keying by the line (not the board alone)
+keeps results exact under rules where repetitions draw, since the same board reached by another line
+can have another value. Each node is two files, named by the SHA-256 of its line:
+
+  KEY.json       {"rules", "moves", "result", ...} and "sha256", the digest of the rest and of the proof
+  KEY.proof.gz   the node's proof (text format, gzip), when it is settled
+
+Files are written whole or not at all (a temporary file, flushed, then renamed), so a driver stopped at
+any moment leaves no half-written result. A result whose digest does not match (a file truncated,
+altered, or its proof missing) is reported and treated as absent: the node is solved again and the
+damaged result is never merged. Only the driver writes the store; workers send their results to it.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import tempfile
+import zlib
+from typing import Any, Callable, Dict, List, Optional
+
+
+def line_key(rules_name: str, moves: List[str]) -> str:
+    """The file name of a node: the digest of its rules and moves."""
+    return hashlib.sha256((rules_name + "\n" + " ".join(moves)).encode()).hexdigest()[:40]
+
+
+class StoreError(Exception):
+    """The store cannot be used (the directory cannot be made or written)."""
+
+
+class ResultStore:
+    """Results of a split solve's nodes, in the directory `path` (made if missing)."""
+
+    def __init__(self, path: str, report: Callable[[str], None] = lambda message: None) -> None:
+        self.path = path
+        self.report = report
+        self.damaged = 0  # results found damaged, in this run
+        try:
+            os.makedirs(path, exist_ok=True)
+            probe = tempfile.NamedTemporaryFile(dir=path, prefix=".probe-", delete=True)
+            probe.close()
+        except OSError as e:
+            raise StoreError(f"the store {path!r} cannot be written: {e.strerror or e}") from None
+
+    def _files(self, key: str) -> tuple:
+        return os.path.join(self.path, key + ".json"), os.path.join(self.path, key + ".proof.gz")
+
+    @staticmethod
+    def _digest(record: Dict[str, Any], proof: Optional[bytes]) -> str:
+        body = json.dumps({k: v for k, v in record.items() if k != "sha256"}, sort_keys=True).encode()
+        return hashlib.sha256(body + b"\0" + (proof or b"")).hexdigest()
+
+    def _write(self, target: str, data: bytes) -> None:
+        fd, temporary = tempfile.mkstemp(dir=self.path, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temporary, target)
+        except OSError as e:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise StoreError(f"cannot write {target!r}: {e.strerror or e}") from None
+
+    def put(self, rules_name: str, moves: List[str], record: Dict[str, Any], proof: Optional[str] = None) -> None:
+        """Keeps a node's result (and its proof text): the proof first, then the record that vouches for it."""
+        key = line_key(rules_name, moves)
+        json_path, proof_path = self._files(key)
+        record = dict(record, rules=rules_name, moves=list(moves), has_proof=proof is not None)
+        packed = gzip.compress(proof.encode(), mtime=0) if proof is not None else None
+        if packed is not None:
+            self._write(proof_path, packed)
+        record["sha256"] = self._digest(record, packed)
+        self._write(json_path, (json.dumps(record, sort_keys=True) + "\n").encode())
+
+    def get(self, rules_name: str, moves: List[str]) -> Optional[Dict[str, Any]]:
+        """A node's record, checked; None when there is none or it is damaged (then reported)."""
+        key = line_key(rules_name, moves)
+        json_path, proof_path = self._files(key)
+        try:
+            with open(json_path, "rb") as f:
+                raw = f.read()
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            return self._damaged(json_path, str(e))
+        try:
+            record = json.loads(raw)
+            if not isinstance(record, dict):
+                raise ValueError("not an object")
+        except ValueError as e:
+            return self._damaged(json_path, f"not a result ({e})")
+        packed = None
+        if record.get("has_proof"):
+            try:
+                with open(proof_path, "rb") as f:
+                    packed = f.read()
+            except OSError:
+                return self._damaged(json_path, "its proof file is missing")
+        if record.get("sha256") != self._digest(record, packed) or record.get("moves") != list(moves) \
+                or record.get("rules") != rules_name:
+            return self._damaged(json_path, "its digest does not match (truncated or altered)")
+        if packed is not None:
+            try:
+                record["proof"] = gzip.decompress(packed).decode()
+            except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
+                return self._damaged(json_path, f"its proof cannot be read ({e})")
+        return record
+
+    def _damaged(self, path: str, why: str) -> None:
+        self.damaged += 1
+        self.report(f"store: {os.path.basename(path)} is damaged: {why}; its node is solved again")
+        return None

@@ -1,0 +1,164 @@
+"""loa.cluster on a real Dask cluster: a scheduler and two worker processes on 127.0.0.1 (issue 29).
+
+Faults: a worker killed with SIGKILL in the middle of a split solve; the driver killed and started again
+(it resumes from the store and solves no settled node again); results in the store truncated or altered
+(detected, solved again, never merged); a job whose worker dies three times; bad input of every kind.
+Positions are small (5x5 with jobs of a few milliseconds, so that a solve splits into dozens of jobs).
+"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+import loa
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(loa.__file__)))
+FIVE = ["--rules", "five", "--time", "0.01", "--memory", "32"]  # about 50 jobs from the start
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_worker(address, *options):
+    return subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+                             "--host", "127.0.0.1", "--no-dashboard", *options], env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"], env=ENV, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+    workers = [start_worker(address, "--no-nanny") for _ in range(2)]
+    from distributed import Client
+    with Client(address, timeout=30) as client:
+        client.wait_for_workers(2, timeout=60)
+    state = {"address": address, "workers": workers}
+    yield state
+    for p in state["workers"] + [scheduler]:
+        p.kill()
+        p.wait()
+
+
+def driver(store, *options, wait=True):
+    command = [sys.executable, "-m", "loa.cluster", "solve", "--store", str(store), *options]
+    if not wait:
+        return subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=600)
+
+
+def solved_lines(output):
+    return set(re.findall(r"^solved (.*): ", output, re.M))
+
+
+def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
+    r = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "black wins: proven" in r.stdout
+    assert len(solved_lines(r.stdout)) > 10, "the solve did not split"
+    assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"
+    # The same proof `loa solve --merge` would write: one section, checked by the library's checker.
+    again = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
+    assert again.returncode == 0 and "0 solved in this run, 1 results from the store" in again.stdout
+
+
+def test_a_worker_killed_in_the_middle(cluster, tmp_path):
+    run = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"),
+                 wait=False)
+    seen = ""
+    while seen.count("\nsolved ") < 5:  # the solve is under way: kill a worker
+        line = run.stdout.readline()
+        assert line, seen
+        seen += "\n" + line
+    victim = cluster["workers"].pop(0)
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    out, _ = run.communicate(timeout=600)
+    cluster["workers"].append(start_worker(cluster["address"], "--no-nanny"))  # two again for the next tests
+    assert run.returncode == 0, seen + out
+    assert "black wins: proven" in out
+    assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"
+
+
+def test_the_driver_killed_resumes_and_damaged_results_are_solved_again(cluster, tmp_path):
+    store = tmp_path / "store"
+    run = driver(store, *FIVE, "--scheduler", cluster["address"], wait=False)
+    seen = ""
+    while seen.count("\nsolved ") < 15:
+        line = run.stdout.readline()
+        assert line, seen
+        seen += "\n" + line
+    run.kill()
+    run.wait()
+    before = solved_lines(seen)
+    # Damage two settled results: one record truncated, one proof altered.
+    settled = []
+    for name in sorted(os.listdir(store)):
+        if name.endswith(".proof.gz"):
+            settled.append(name[:-len(".proof.gz")])
+    assert len(settled) >= 2
+    with open(store / (settled[0] + ".json"), "r+b") as f:
+        f.truncate(20)
+    with open(store / (settled[1] + ".proof.gz"), "r+b") as f:
+        data = bytearray(f.read())
+        data[len(data) // 2] ^= 0xFF
+        f.seek(0)
+        f.write(data)
+    again = driver(store, *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"))
+    assert again.returncode == 0, again.stdout + again.stderr
+    redone = solved_lines(again.stdout) & before
+    assert len(redone) == 2, f"solved again: {sorted(redone)} (only the two damaged results may be)"
+    assert again.stderr.count("is damaged") == 2, again.stderr
+    assert re.search(r"2 damaged and solved again", again.stdout)
+    assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"
+
+
+def test_a_job_whose_worker_dies_three_times(cluster, tmp_path):
+    """A worker whose nanny kills it past 100 MB, and a job that needs more: after three deaths, one line."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"], env=ENV, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+    worker = start_worker(address, "--memory-limit", "150MB")
+    try:
+        r = driver(tmp_path / "store", "--rules", "six", "--time", "120", "--memory", "2000", "--scheduler", address,
+                   "--connect-timeout", "30")
+        assert r.returncode == 3, r.stdout + r.stderr
+        assert r.stderr.count("\n") == 1 and "died" in r.stderr, r.stderr
+        assert not [n for n in os.listdir(tmp_path / "store") if n.startswith(".tmp-")], "half-written files"
+    finally:
+        worker.kill()
+        scheduler.kill()
+        worker.wait()
+        scheduler.wait()
+
+
+@pytest.mark.parametrize("options, code, message", [
+    (["--rules", "chess"], 2, "chess"),
+    (["--rules", "five", "--moves", "b1-b9"], 2, "b1-b9"),
+    (["--rules", "five", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "2"], 3, "no scheduler"),
+])
+def test_bad_input(tmp_path, options, code, message):
+    r = driver(tmp_path / "store", *options)
+    assert r.returncode == code, r.stdout + r.stderr
+    assert message in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_store_that_cannot_be_written(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = driver(blocker / "store", "--rules", "five")
+    assert r.returncode == 2 and "cannot be written" in r.stderr and r.stderr.count("\n") == 1, r.stderr

@@ -1,7 +1,9 @@
-"""Split solves on a Dask cluster (docs/solver.md, "Solving on many machines").
+"""Split solves and sharded matches on a Dask cluster (docs/solver.md, "Solving on many machines").
 
     python3 -m loa.cluster solve --rules six --moves "e6-e4 f5-d5" --store s2 --workers 2 --proof s2.proof
     python3 -m loa.cluster solve ... --scheduler tcp://head:8786        # workers started elsewhere
+    python3 -m loa.cluster match --rules six --first engine:nodes=20000 --second engine:nodes=10000 \
+        --pairs 2000 --shards 200 --sprt 0 10 --workers 2
 
 One side (the prover, by default the side to move) is to be proven the winner from a position. Each node
 of the work is a line from the rules' start. A job solves one node with ``loa.solve`` on a worker, with
@@ -13,7 +15,12 @@ proofs are grafted into the node's as ``loa solve --merge`` does. Every result g
 work. Damaged results are solved again. Dask reschedules the job of a worker that dies. After three
 deaths the run stops with a one-line error, and what was settled stays in the store.
 
-Exit codes: 0 the prover's win is proven (and --proof written, verified); 1 not proven (a line refuted,
+A match is split into shards (``loa match --shard``: shard i plays pairs k with k % shards == i), each a
+job. The driver adds each shard's result once, when its job ends. A shard whose worker died is played
+again, with the same seed, so it counts once. With --sprt the run stops as soon as the test decides, and
+the shards not yet played are cancelled.
+
+Exit codes: 0 the prover's win is proven (a match: played, or the SPRT decided) (and --proof written, verified); 1 not proven (a line refuted,
 or --splits reached); 2 bad input (rules, moves, options, a store that cannot be written); 3 the
 cluster failed (no scheduler at the address, a job whose worker died three times).
 """
@@ -25,7 +32,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import Engine, Game, Rules, solve, verify_proof
-from ._core import _graft_proofs
+from ._core import _graft_proofs, _run_match, _sprt
 from .solve_store import ResultStore, StoreError
 
 
@@ -39,6 +46,13 @@ def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int) -> 
 def engine_job(rules: Rules, moves: List[str], nodes: int) -> str:
     """A worker's job: the engine's move at a node (a node count, not a time: the same move every run)."""
     return str(Engine(hash_mb=16).search(_game(rules, moves), nodes=nodes)["best"])
+
+
+def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shard: int, shards: int,
+              opening_plies: int) -> Dict[str, int]:
+    """A worker's job: one shard of a match, as `loa match --shard` plays it."""
+    return _run_match(rules, first, second, pairs=pairs, seed=seed, shard_index=shard, shard_count=shards,
+                      opening_plies=opening_plies)
 
 
 def _game(rules: Rules, moves: List[str]) -> Game:
@@ -167,6 +181,33 @@ class SplitSolve:
         self.settle(parent, dict(merged, proof=proof))
 
 
+def sharded_match(client: Any, rules: Rules, first: str, second: str, pairs: int, shards: int, seed: int,
+                  opening_plies: int, sprt: Optional[Tuple[float, float, float, float]] = None,
+                  log=print) -> Dict[str, Any]:
+    """Plays a match as `shards` jobs; with `sprt` (elo0, elo1, alpha, beta) stops once the test decides."""
+    from distributed import as_completed
+    futures = [client.submit(match_job, rules, first, second, pairs, seed, i, shards, opening_plies, pure=False)
+               for i in range(shards)]
+    totals = {"wins": 0, "losses": 0, "draws": 0, "shards": 0, "cancelled": 0, "decision": None}
+    remaining = set(futures)
+    for future in as_completed(futures):
+        remaining.discard(future)
+        result = future.result()
+        for k in ("wins", "losses", "draws"):
+            totals[k] += result[k]
+        totals["shards"] += 1
+        log(f"shard {totals['shards']} of {shards}: +{totals['wins']} -{totals['losses']} ={totals['draws']}")
+        if sprt:
+            test = _sprt(totals["wins"], totals["losses"], totals["draws"], *sprt)
+            totals["llr"], totals["bounds"] = test["llr"], (test["lower"], test["upper"])
+            if test["llr"] >= test["upper"] or test["llr"] <= test["lower"]:
+                totals["decision"] = "H1" if test["llr"] >= test["upper"] else "H0"
+                totals["cancelled"] = len(remaining)
+                client.cancel(list(remaining))
+                break
+    return totals
+
+
 def _client(args: argparse.Namespace):
     from distributed import Client, LocalCluster
     if args.scheduler:
@@ -223,6 +264,44 @@ def _solve_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _match_command(args: argparse.Namespace) -> int:
+    try:
+        rules = Rules(args.rules)
+        for spec in (args.first, args.second):
+            _run_match(rules, spec, spec, pairs=1, shard_index=0, shard_count=1000000)  # refuses a bad spec
+        if args.shards > args.pairs:
+            raise ValueError(f"--shards {args.shards} is more than --pairs {args.pairs}")
+    except ValueError as e:
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return 2
+    try:
+        client = _client(args)
+    except (OSError, TimeoutError) as e:
+        print(f"loa.cluster: no scheduler answers at {args.scheduler}: {e}", file=sys.stderr)
+        return 3
+    sprt = (args.sprt[0], args.sprt[1], args.alpha, args.beta) if args.sprt else None
+    try:
+        t = sharded_match(client, rules, args.first, args.second, args.pairs, args.shards, args.seed,
+                          args.opening_plies, sprt, log=(lambda m: None) if args.quiet else print)
+    except Exception as e:  # noqa: BLE001 - distributed's KilledWorker
+        if type(e).__name__ != "KilledWorker":
+            raise
+        print(f"loa.cluster: a shard's worker died 3 times: {e}", file=sys.stderr)
+        return 3
+    finally:
+        client.close()
+    games = t["wins"] + t["losses"] + t["draws"]
+    score = (t["wins"] + 0.5 * t["draws"]) / games if games else 0.5
+    print(f"{args.first} vs {args.second} under {rules.name}: {games} games, +{t['wins']} -{t['losses']} "
+          f"={t['draws']}, score {score:.3f}; {t['shards']} of {args.shards} shards played")
+    if sprt:
+        verdict = {"H1": f"H1 accepted (elo >= {sprt[1]:g})", "H0": f"H0 accepted (elo <= {sprt[0]:g})",
+                   None: "undecided"}[t["decision"]]
+        print(f"SPRT [{sprt[0]:g}, {sprt[1]:g}]: LLR {t.get('llr', 0):.2f} (bounds {t['bounds'][0]:.2f}, "
+              f"{t['bounds'][1]:.2f}): {verdict}; {t['cancelled']} shards cancelled")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m loa.cluster", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -242,8 +321,25 @@ def main(argv: Optional[List[str]] = None) -> int:
     where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")
     s.add_argument("--connect-timeout", type=float, default=10)
     s.add_argument("-q", "--quiet", action="store_true")
+    m = commands.add_parser("match", help="a match in shards on a Dask cluster, merged as loa match-merge does")
+    m.add_argument("--rules", default="olympiad")
+    m.add_argument("--first", required=True, help="a player spec, as loa match takes (engine:nodes=20000, ...)")
+    m.add_argument("--second", required=True)
+    m.add_argument("--pairs", type=int, default=100, help="game pairs (each opening with both colours)")
+    m.add_argument("--shards", type=int, default=10, help="jobs; more give the SPRT more chances to stop early")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--opening-plies", type=int, default=4)
+    m.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"), help="stop once the test decides")
+    m.add_argument("--alpha", type=float, default=0.05)
+    m.add_argument("--beta", type=float, default=0.05)
+    for p in (m,):
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
+        where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")
+        p.add_argument("--connect-timeout", type=float, default=10)
+        p.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
-    return _solve_command(args)
+    return _solve_command(args) if args.command == "solve" else _match_command(args)
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ auto run_interruptibly(Work work, const std::function<void()>& stop) -> decltype
 void bind_rules(py::module_& m);
 void bind_game(py::module_& m);
 void bind_engine(py::module_& m);
+void bind_match(py::module_& m);
 void bind_batch(py::module_& m);
 
 }  // namespace loa::python

@@ -52,5 +52,6 @@ PYBIND11_MODULE(_core, m) {
   loa::python::bind_rules(m);
   loa::python::bind_game(m);
   loa::python::bind_engine(m);
+  loa::python::bind_match(m);
   loa::python::bind_batch(m);
 }

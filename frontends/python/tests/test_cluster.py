@@ -162,3 +162,54 @@ def test_a_store_that_cannot_be_written(tmp_path):
     blocker.write_text("not a directory")
     r = driver(blocker / "store", "--rules", "five")
     assert r.returncode == 2 and "cannot be written" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def match(*options, wait=True):
+    command = [sys.executable, "-m", "loa.cluster", "match", *options]
+    if not wait:
+        return subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=600)
+
+
+MATCH = ["--rules", "five", "--first", "engine:nodes=3000", "--second", "engine:nodes=1000", "--pairs", "30",
+         "--shards", "15", "--seed", "7"]
+
+
+def totals(output):
+    m = re.search(r"(\d+) games, \+(\d+) -(\d+) =(\d+)", output)
+    assert m, output
+    return tuple(int(x) for x in m.groups())
+
+
+def test_a_match_in_shards_with_a_worker_killed_counts_every_game_once(cluster):
+    from loa._core import _run_match
+    whole = _run_match("five", "engine:nodes=3000", "engine:nodes=1000", pairs=30, seed=7)
+    run = match(*MATCH, "--scheduler", cluster["address"], wait=False)
+    seen = ""
+    while seen.count("\nshard ") < 3:
+        line = run.stdout.readline()
+        assert line, seen
+        seen += "\n" + line
+    victim = cluster["workers"].pop(0)
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    out, _ = run.communicate(timeout=600)
+    cluster["workers"].append(start_worker(cluster["address"], "--no-nanny"))
+    assert run.returncode == 0, seen + out
+    assert totals(out) == (60, whole["wins"], whole["losses"], whole["draws"]), out
+    assert "15 of 15 shards played" in out
+
+
+def test_a_match_stops_when_the_sprt_decides(cluster):
+    r = match("--rules", "five", "--first", "engine:nodes=2000", "--second", "random", "--pairs", "60", "--shards",
+              "30", "--sprt", "0", "50", "--scheduler", cluster["address"])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "H1 accepted" in r.stdout
+    cancelled = int(re.search(r"(\d+) shards cancelled", r.stdout).group(1))
+    played = int(re.search(r"(\d+) of 30 shards played", r.stdout).group(1))
+    assert cancelled > 0 and played + cancelled == 30 and totals(r.stdout)[0] == 4 * played, r.stdout
+
+
+def test_a_match_refuses_a_bad_player(tmp_path):
+    r = match("--rules", "five", "--first", "nosuchplayer", "--second", "random", "--workers", "1")
+    assert r.returncode == 2 and "nosuchplayer" in r.stderr and r.stderr.count("\n") == 1, r.stderr

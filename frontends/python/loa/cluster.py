@@ -40,7 +40,8 @@ def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int) -> 
     """A worker's job: one solve of the node's position, with its proof when settled."""
     game = _game(rules, moves)
     r = solve(game, time_s=time_s, memory_mb=memory_mb, proof=True)
-    return {"result": r["result"], "nodes": r["nodes"], "time_ms": r["time_ms"], "proof": r.get("proof")}
+    return {"result": r["result"], "nodes": r["nodes"], "time_ms": r["time_ms"], "longest_line": r["longest_line"],
+            "proof": r.get("proof")}
 
 
 def engine_job(rules: Rules, moves: List[str], nodes: int) -> str:

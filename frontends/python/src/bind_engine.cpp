@@ -174,6 +174,17 @@ void bind_engine(py::module_& m) {
         return value_or_raise(std::move(compact));
       },
       py::arg("text"), "The proof in the compact format, checked first (loa verify-proof --compact).");
+  m.def(
+      "_expand_proof",
+      [](const std::string& text) {
+        Expected<std::string> expanded = Error{""};
+        {
+          py::gil_scoped_release release;
+          expanded = expand_proof(text);
+        }
+        return value_or_raise(std::move(expanded));
+      },
+      py::arg("text"), "The proof with every move written out, checked first (loa verify-proof --expand).");
 }
 
 }  // namespace loa::python

@@ -94,7 +94,7 @@ def main():
     print(f"{rules.name}: {len(first)} first moves, {len(classes)} classes under {', '.join(syms)}", flush=True)
     from distributed import Client, LocalCluster
     client = Client(args.scheduler) if args.scheduler else Client(
-        LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None))
+        LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
     store = ResultStore(args.store, report=print)
     os.makedirs(args.out, exist_ok=True)
     rows = []

@@ -213,7 +213,7 @@ def _client(args: argparse.Namespace):
     from distributed import Client, LocalCluster
     if args.scheduler:
         return Client(args.scheduler, timeout=args.connect_timeout)
-    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0")
     return Client(cluster)
 
 

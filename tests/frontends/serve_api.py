@@ -17,6 +17,8 @@ import subprocess
 import sys
 import threading
 
+from serve_process import ServeProcess
+
 failures = []
 
 
@@ -26,14 +28,9 @@ def check(condition, message):
         print(f"FAIL: {message}")
 
 
-class Server:
+class Server(ServeProcess):
     def __init__(self, loa, *options):
-        self.process = subprocess.Popen([loa, "serve", "--port", "0", *options], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        if "http://127.0.0.1:" not in line:
-            raise SystemExit(f"serve_api: loa serve printed no loopback address: {line!r}")
-        self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        super().__init__(loa, *options)
         self.tokens = {}  # game id -> the token its 201 answer gave
 
     def request(self, method, path, body=None, headers=None, raw=None, auth=True):
@@ -66,11 +63,6 @@ class Server:
             check(isinstance(data.get("error"), str) and data["error"], f"{method} {path}: no error message: {text}")
         return data
 
-    def stop(self):
-        alive = self.process.poll() is None
-        self.process.terminate()
-        self.process.wait(timeout=10)
-        return alive
 
 
 def events(text):

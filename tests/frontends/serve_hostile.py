@@ -17,10 +17,11 @@ usage: serve_hostile.py LOA
 import http.client
 import json
 import socket
-import subprocess
 import sys
 import threading
 import time
+
+from serve_process import ServeProcess
 
 failures = []
 
@@ -32,15 +33,7 @@ def check(condition, message):
     return condition
 
 
-class Server:
-    def __init__(self, loa, *options):
-        self.process = subprocess.Popen([loa, "serve", "--port", "0", *options], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        if "http://127.0.0.1:" not in line:
-            raise SystemExit(f"serve_hostile: loa serve printed no loopback address: {line!r}")
-        self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-
+class Server(ServeProcess):
     def request(self, method, path, body=None, token=None, timeout=30, headers=None):
         """(status, parsed JSON or text); raises on a timeout."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -89,11 +82,6 @@ class Server:
             status = repr(e)
         check(status == 200, f"{what}: GET /api/rules got {status} after {time.monotonic() - start:.1f} s")
 
-    def stop(self):
-        alive = self.process.poll() is None
-        self.process.terminate()
-        self.process.wait(timeout=10)
-        return alive
 
 
 def whole_responses(data):

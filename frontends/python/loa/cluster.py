@@ -209,12 +209,35 @@ def sharded_match(client: Any, rules: Rules, first: str, second: str, pairs: int
     return totals
 
 
+class _Refused(Exception):
+    """A run that ends with a one-line message and an exit code (2 bad input, 3 the cluster failed)."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def _client(args: argparse.Namespace):
     from distributed import Client, LocalCluster
-    if args.scheduler:
-        return Client(args.scheduler, timeout=args.connect_timeout)
-    cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-    return Client(cluster)
+    try:
+        if args.scheduler:
+            return Client(args.scheduler, timeout=args.connect_timeout)
+        return Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0"))
+    except (OSError, TimeoutError) as e:
+        raise _Refused(3, f"no scheduler answers at {args.scheduler}: {e}") from None
+
+
+def _on_cluster(client: Any, work):
+    """work(), with a job whose worker died three times (distributed's KilledWorker) one line; closes the client."""
+    try:
+        return work()
+    except Exception as e:  # noqa: BLE001 - KilledWorker is distributed's, imported only on a cluster
+        if type(e).__name__ != "KilledWorker":
+            raise
+        raise _Refused(3, f"a job's worker died 3 times: {e}") from None
+    finally:
+        client.close()
 
 
 def _solve_command(args: argparse.Namespace) -> int:
@@ -225,37 +248,23 @@ def _solve_command(args: argparse.Namespace) -> int:
         if game.is_terminal():
             raise ValueError(f"the game is over after {args.moves!r}")
     except (ValueError, OSError) as e:
-        print(f"loa.cluster: {e}", file=sys.stderr)
-        return 2
+        raise _Refused(2, str(e)) from None
     prover = args.prover or game.side_to_move
     try:
         store = ResultStore(args.store, report=lambda m: print(f"loa.cluster: {m}", file=sys.stderr))
     except StoreError as e:
-        print(f"loa.cluster: {e}", file=sys.stderr)
-        return 2
-    try:
-        client = _client(args)
-    except (OSError, TimeoutError) as e:
-        print(f"loa.cluster: no scheduler answers at {args.scheduler}: {e}", file=sys.stderr)
-        return 3
+        raise _Refused(2, str(e)) from None
+    client = _client(args)
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)))
     try:
-        outcome = run.run()
+        outcome = _on_cluster(client, run.run)
     except NotProven as e:
         print(f"not proven: {e}")
         return 1
     except StoreError as e:
-        print(f"loa.cluster: {e}", file=sys.stderr)
-        return 2
-    except Exception as e:  # noqa: BLE001 - distributed's KilledWorker and its kin
-        if type(e).__name__ != "KilledWorker":
-            raise
-        print(f"loa.cluster: a job's worker died {3} times: {e}", file=sys.stderr)
-        return 3
-    finally:
-        client.close()
+        raise _Refused(2, str(e)) from None
     check = verify_proof(outcome["proof"])
     print(f"{prover} wins: proven ({check['moves']:,} proof moves). Jobs: {run.solved} solved in this run, "
           f"{run.from_store} results from the store, {store.damaged} damaged and solved again; "
@@ -273,24 +282,12 @@ def _match_command(args: argparse.Namespace) -> int:
         if args.shards > args.pairs:
             raise ValueError(f"--shards {args.shards} is more than --pairs {args.pairs}")
     except ValueError as e:
-        print(f"loa.cluster: {e}", file=sys.stderr)
-        return 2
-    try:
-        client = _client(args)
-    except (OSError, TimeoutError) as e:
-        print(f"loa.cluster: no scheduler answers at {args.scheduler}: {e}", file=sys.stderr)
-        return 3
+        raise _Refused(2, str(e)) from None
+    client = _client(args)
     sprt = (args.sprt[0], args.sprt[1], args.alpha, args.beta) if args.sprt else None
-    try:
-        t = sharded_match(client, rules, args.first, args.second, args.pairs, args.shards, args.seed,
-                          args.opening_plies, sprt, log=(lambda m: None) if args.quiet else print)
-    except Exception as e:  # noqa: BLE001 - distributed's KilledWorker
-        if type(e).__name__ != "KilledWorker":
-            raise
-        print(f"loa.cluster: a shard's worker died 3 times: {e}", file=sys.stderr)
-        return 3
-    finally:
-        client.close()
+    t = _on_cluster(client, lambda: sharded_match(client, rules, args.first, args.second, args.pairs, args.shards,
+                                                  args.seed, args.opening_plies, sprt,
+                                                  log=(lambda m: None) if args.quiet else print))
     games = t["wins"] + t["losses"] + t["draws"]
     score = (t["wins"] + 0.5 * t["draws"]) / games if games else 0.5
     print(f"{args.first} vs {args.second} under {rules.name}: {games} games, +{t['wins']} -{t['losses']} "
@@ -340,7 +337,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.add_argument("--connect-timeout", type=float, default=10)
         p.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
-    return _solve_command(args) if args.command == "solve" else _match_command(args)
+    try:
+        return _solve_command(args) if args.command == "solve" else _match_command(args)
+    except _Refused as e:
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return e.code
 
 
 if __name__ == "__main__":

@@ -52,6 +52,24 @@ def cluster():
         p.wait()
 
 
+def read_until(run, word, count):
+    """What a running driver printed until `count` lines starting with `word` (it is under way)."""
+    seen = ""
+    while seen.count("\n" + word) < count:
+        line = run.stdout.readline()
+        assert line, seen
+        seen += "\n" + line
+    return seen
+
+
+def kill_a_worker(cluster):
+    """SIGKILLs one of the two workers, and starts another for the tests after."""
+    victim = cluster["workers"].pop(0)
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    cluster["workers"].append(start_worker(cluster["address"], "--no-nanny"))
+
+
 def driver(store, *options, wait=True):
     command = [sys.executable, "-m", "loa.cluster", "solve", "--store", str(store), *options]
     if not wait:
@@ -77,16 +95,9 @@ def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
 def test_a_worker_killed_in_the_middle(cluster, tmp_path):
     run = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"),
                  wait=False)
-    seen = ""
-    while seen.count("\nsolved ") < 5:  # the solve is under way: kill a worker
-        line = run.stdout.readline()
-        assert line, seen
-        seen += "\n" + line
-    victim = cluster["workers"].pop(0)
-    victim.send_signal(signal.SIGKILL)
-    victim.wait()
+    seen = read_until(run, "solved ", 5)
+    kill_a_worker(cluster)
     out, _ = run.communicate(timeout=600)
-    cluster["workers"].append(start_worker(cluster["address"], "--no-nanny"))  # two again for the next tests
     assert run.returncode == 0, seen + out
     assert "black wins: proven" in out
     assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"
@@ -95,11 +106,7 @@ def test_a_worker_killed_in_the_middle(cluster, tmp_path):
 def test_the_driver_killed_resumes_and_damaged_results_are_solved_again(cluster, tmp_path):
     store = tmp_path / "store"
     run = driver(store, *FIVE, "--scheduler", cluster["address"], wait=False)
-    seen = ""
-    while seen.count("\nsolved ") < 15:
-        line = run.stdout.readline()
-        assert line, seen
-        seen += "\n" + line
+    seen = read_until(run, "solved ", 15)
     run.kill()
     run.wait()
     before = solved_lines(seen)
@@ -185,16 +192,9 @@ def test_a_match_in_shards_with_a_worker_killed_counts_every_game_once(cluster):
     from loa._core import _run_match
     whole = _run_match("five", "engine:nodes=3000", "engine:nodes=1000", pairs=30, seed=7)
     run = match(*MATCH, "--scheduler", cluster["address"], wait=False)
-    seen = ""
-    while seen.count("\nshard ") < 3:
-        line = run.stdout.readline()
-        assert line, seen
-        seen += "\n" + line
-    victim = cluster["workers"].pop(0)
-    victim.send_signal(signal.SIGKILL)
-    victim.wait()
+    seen = read_until(run, "shard ", 3)
+    kill_a_worker(cluster)
     out, _ = run.communicate(timeout=600)
-    cluster["workers"].append(start_worker(cluster["address"], "--no-nanny"))
     assert run.returncode == 0, seen + out
     assert totals(out) == (60, whole["wins"], whole["losses"], whole["draws"]), out
     assert "15 of 15 shards played" in out

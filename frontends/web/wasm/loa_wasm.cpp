@@ -44,6 +44,16 @@ struct Site {
     answer = loa::web::json_text(value);
     return answer.c_str();
   }
+  // The job of that id, no longer held here, its stop hook withdrawn; nullptr if none.
+  std::shared_ptr<loa::web::EngineJob> take_job(int id) {
+    const auto it = jobs.find(id);
+    if (it == jobs.end()) return nullptr;
+    auto job = it->second;
+    jobs.erase(it);
+    job->set_on_stop(nullptr);
+    return job;
+  }
+  const char* no_job() { return response({404, "application/json", R"({"error":"no such search"})", {}}); }
   const char* response(const loa::web::ApiResponse& r) {
     json headers = json::object();
     for (const auto& [name, value] : r.headers) headers[name] = value;
@@ -104,11 +114,8 @@ EMSCRIPTEN_KEEPALIVE const char* loa_request(void* handle, const char* method, c
 // `search` its JSON. The answer as loa_request's.
 EMSCRIPTEN_KEEPALIVE const char* loa_finish(void* handle, int job, const char* best, const char* search) {
   Site& site = *static_cast<Site*>(handle);
-  const auto it = site.jobs.find(job);
-  if (it == site.jobs.end()) return site.response({404, "application/json", R"({"error":"no such search"})", {}});
-  const auto engine_job = it->second;
-  site.jobs.erase(it);
-  engine_job->set_on_stop(nullptr);
+  const auto engine_job = site.take_job(job);
+  if (!engine_job) return site.no_job();
   const auto move = loa::parse_move(best, engine_job->game());
   json result = json::parse(search, nullptr, false);
   if (!move || result.is_discarded())
@@ -119,11 +126,8 @@ EMSCRIPTEN_KEEPALIVE const char* loa_finish(void* handle, int job, const char* b
 // A job that could not run (the engine worker failed to start): frees its game.
 EMSCRIPTEN_KEEPALIVE const char* loa_refuse(void* handle, int job, const char* message) {
   Site& site = *static_cast<Site*>(handle);
-  const auto it = site.jobs.find(job);
-  if (it == site.jobs.end()) return site.response({404, "application/json", R"({"error":"no such search"})", {}});
-  const auto engine_job = it->second;
-  site.jobs.erase(it);
-  engine_job->set_on_stop(nullptr);
+  const auto engine_job = site.take_job(job);
+  if (!engine_job) return site.no_job();
   return site.response(loa::web::Api::refuse(*engine_job, 503, message));
 }
 

@@ -81,6 +81,7 @@ def main():
     parser.add_argument("--memory", type=int, default=2000)
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)
+    parser.add_argument("--only", nargs="*", help="solve only these classes (a representative, or 'start')")
     args = parser.parse_args()
     rules = loa.Rules(args.rules)
     syms = symmetries(rules)
@@ -99,6 +100,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     rows = []
     for rep in [""] + sorted(classes):  # "": the start itself
+        if args.only is not None and (rep or "start") not in args.only:
+            continue
         t0 = time.time()
         line = [rep] if rep else []
         answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, pure=False).result()
@@ -107,7 +110,11 @@ def main():
         if result == "unknown":  # black to be proven the winner, as on 6x6 from the start
             run = cluster.SplitSolve(client, store, rules, line, "black", args.time, args.memory, args.splits,
                                      args.engine_nodes)
-            outcome = run.run()
+            try:
+                outcome = run.run()
+            except cluster.NotProven as e:  # kept in the store: a later run goes on from there
+                print(f"{rep}: not settled ({e}); {run.solved} jobs, {run.from_store} from the store", flush=True)
+                continue
             proof, result, nodes = outcome["proof"], outcome["result"], run.nodes_searched + nodes
         mover = "white" if rep else "black"
         winner = {"win": mover, "loss": "white" if mover == "black" else "black", "draw": "draw"}[result]

@@ -281,6 +281,31 @@ def races(driver):
     print("races: a move during Analyse, Load and Move now while the engine thinks, a time out of range: ok")
 
 
+def labels_apart(driver):
+    """A bonus square on the a-file shows its points and its rank number apart (issue 28: the label covered it)."""
+    wait_idle(driver)
+    driver.execute_script("document.getElementById('black').value = 'human';"
+                          "document.getElementById('white').value = 'human';")
+    driver.find_element(By.ID, "variant-box").click()
+    variant = driver.find_element(By.ID, "variant")
+    variant.clear()
+    variant.send_keys("[edge : loaps]\nbonus = a3=2 a5=3 b7=1")
+    driver.find_element(By.ID, "new-game").click()
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return page.game.rules.name") == "edge")
+    wait_idle(driver)
+    for square in ("a3", "a5"):
+        overlap = driver.execute_script("""
+            const cell = document.querySelector(`.square[data-square="${arguments[0]}"]`);
+            const a = cell.querySelector(".bonus").getBoundingClientRect();
+            const b = cell.querySelector(".coord.rank").getBoundingClientRect();
+            return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+                   Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));""", square)
+        check(overlap == 0, f"{square}: the bonus label covers the rank number ({overlap} px²)")
+    variant.clear()
+    driver.find_element(By.ID, "variant-box").click()
+    print("labels: an a-file bonus and its rank number apart: ok")
+
+
 def proof_book(driver):
     """The static folder's proof (LOA_WEB_PROOFS): the engine in the browser plays its wins without searching."""
     answer = driver.execute_async_script("""
@@ -325,6 +350,7 @@ def main():
             play_game(driver, base, preset, shots, rng)
         engine_game_and_analysis(driver, base, "six")
         races(driver)
+        labels_apart(driver)
         if static:
             proof_book(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

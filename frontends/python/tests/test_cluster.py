@@ -5,6 +5,7 @@ Faults: a worker killed with SIGKILL in the middle of a split solve; the driver 
 (detected, solved again, never merged); a job whose worker dies three times; bad input of every kind.
 Positions are small (5x5 with jobs of a few milliseconds, so that a solve splits into dozens of jobs).
 """
+import json
 import os
 import re
 import signal
@@ -106,16 +107,32 @@ def test_a_worker_killed_in_the_middle(cluster, tmp_path):
 def test_the_driver_killed_resumes_and_damaged_results_are_solved_again(cluster, tmp_path):
     store = tmp_path / "store"
     run = driver(store, *FIVE, "--scheduler", cluster["address"], wait=False)
-    seen = read_until(run, "solved ", 15)
+
+    def records():  # the store's results: file name -> record
+        found = {}
+        for name in sorted(os.listdir(store) if store.exists() else []):
+            if name.endswith(".json") and not name.startswith("."):
+                with open(store / name) as f:
+                    found[name[:-len(".json")]] = json.load(f)
+        return found
+
+    def solved_and_proven():  # leaves solved by a job, with a proof, whose parent is not merged yet
+        found = records()
+        merged = {tuple(r["moves"]) for r in found.values() if r.get("result") != "unknown"}
+        return [key for key, r in found.items()
+                if r.get("has_proof") and "merged" not in r and tuple(r["moves"][:-1]) not in merged]
+
+    seen = ""
+    while len(solved_and_proven()) < 2:  # under way, with results to damage (a Debug build settles fewer)
+        line = run.stdout.readline()
+        assert line and "black wins: proven" not in line, seen
+        seen += "\n" + line
     run.kill()
     run.wait()
-    before = solved_lines(seen)
+    before = {" ".join(r["moves"]) for r in records().values()}  # every node with a result at the kill
+    settled = solved_and_proven()
+    damaged = {" ".join(records()[key]["moves"]) for key in settled[:2]}
     # Damage two settled results: one record truncated, one proof altered.
-    settled = []
-    for name in sorted(os.listdir(store)):
-        if name.endswith(".proof.gz"):
-            settled.append(name[:-len(".proof.gz")])
-    assert len(settled) >= 2
     with open(store / (settled[0] + ".json"), "r+b") as f:
         f.truncate(20)
     with open(store / (settled[1] + ".proof.gz"), "r+b") as f:
@@ -126,7 +143,7 @@ def test_the_driver_killed_resumes_and_damaged_results_are_solved_again(cluster,
     again = driver(store, *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"))
     assert again.returncode == 0, again.stdout + again.stderr
     redone = solved_lines(again.stdout) & before
-    assert len(redone) == 2, f"solved again: {sorted(redone)} (only the two damaged results may be)"
+    assert redone == damaged, f"solved again: {sorted(redone)} (only the two damaged, {sorted(damaged)}, may be)"
     assert again.stderr.count("is damaged") == 2, again.stderr
     assert re.search(r"2 damaged and solved again", again.stdout)
     assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"

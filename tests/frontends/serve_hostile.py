@@ -239,6 +239,13 @@ def test_malformed(s):
             ok = False
         check(ok, f"{data[:60]!r}: {answer[:160]!r}, expected {want} with a JSON error")
     s.answered("after the malformed requests")
+    # HEAD of a stream is refused (its body would follow the head); HEAD of the rules has none.
+    id_, token = s.game()
+    answer = s.raw(f"HEAD /api/games/{id_}/analysis?movetime_ms=50 HTTP/1.1\r\nAuthorization: Bearer {token}\r\n"
+                   "Connection: close\r\n\r\n".encode())
+    check(answer.startswith(b"HTTP/1.1 405"), f"HEAD of an analysis: {answer[:120]!r}")
+    answer = s.raw(b"HEAD /api/rules HTTP/1.1\r\nConnection: close\r\n\r\n")
+    check(answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"\r\n\r\n"), f"HEAD /api/rules: {answer[:200]!r}")
     # Two requests in one write (pipelining): both answered, in order.
     answer = s.raw(b"GET /api/rules HTTP/1.1\r\n\r\nGET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n", answers=2)
     check(answer.count(b"HTTP/1.1 200") == 1 and answer.find(b"HTTP/1.1 200") < answer.find(b"HTTP/1.1 404"),

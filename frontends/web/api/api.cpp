@@ -291,6 +291,10 @@ ApiReply Api::handle(const ApiRequest& req) try {
   else
     throw ApiError{404, "nothing at " + req.method.substr(0, 20) + " " + req.path.substr(0, 120)};
 
+  // Not HEAD of a stream: a stream has no length to announce, and its events would follow the head.
+  if (action == "analysis" && req.method == "HEAD")
+    throw ApiError{405, "HEAD is not allowed on " + req.path.substr(0, 80) + " (allowed: GET)"};
+
   auto session = games_.find(route->id);
   if (!session) throw ApiError{404, "no game '" + route->id.substr(0, 40) + "' (it never was, or it was dropped)"};
   // A game answers only the client that made it.

@@ -218,7 +218,7 @@ void HttpServer::process_input(Connection& c) {
     }
     if (c.in.size() < c.head.content_length) {
       if (c.head.expect_continue && !c.continue_sent) {
-        c.out += "HTTP/1.1 100 Continue\r\n\r\n";
+        queue_output(c, "HTTP/1.1 100 Continue\r\n\r\n");
         c.continue_sent = true;
         write_to(c);
       }
@@ -239,7 +239,8 @@ void HttpServer::refuse(Connection& c, int status, const std::string& message) {
   c.in.clear();
   c.head.keep_alive = false;
   c.phase = Connection::Phase::Waiting;
-  c.out += format_response({status, "application/json", web::json_text({{"error", message}}), {}}, false, false);
+  queue_output(c,
+               format_response({status, "application/json", web::json_text({{"error", message}}), {}}, false, false));
   c.answered = true;
   finish_response(c);
 }
@@ -248,6 +249,13 @@ void HttpServer::finish_response(Connection& c) {
   c.on_disconnect = nullptr;
   if (!c.head.keep_alive) c.phase = Connection::Phase::Closing;
   write_to(c);
+}
+
+void HttpServer::queue_output(Connection& c, std::string_view data) {
+  // A reader's stall is timed from when it had something to read: output
+  // queued on a connection idle for a while must not count as stalled since then.
+  if (!c.pending()) c.write_stall = Clock::now();
+  c.out += data;
 }
 
 void HttpServer::write_to(Connection& c) {
@@ -290,10 +298,8 @@ void HttpServer::check_deadlines(Clock::time_point now) {
       late.push_back(id);
     else if (c->phase == Connection::Phase::Head && c->in.empty() && now - c->idle_since > options_.idle_timeout)
       late.push_back(id);
-    else if ((c->phase == Connection::Phase::Head || c->phase == Connection::Phase::Body) && !c->in.empty() &&
+    else if (((c->phase == Connection::Phase::Head && !c->in.empty()) || c->phase == Connection::Phase::Body) &&
              now - c->request_start > options_.request_timeout)
-      slow.push_back(id);
-    else if (c->phase == Connection::Phase::Body && now - c->request_start > options_.request_timeout)
       slow.push_back(id);
   }
   for (std::uint64_t id : late) close(id);
@@ -306,7 +312,7 @@ void Responder::respond(web::ApiResponse response) {
   server_.post([&server = server_, id = connection_, head_only = head_only_, response = std::move(response)] {
     auto* c = server.find(id);
     if (!c || c->phase != HttpServer::Connection::Phase::Waiting || c->answered) return;
-    c->out += format_response(response, c->head.keep_alive, head_only);
+    server.queue_output(*c, format_response(response, c->head.keep_alive, head_only));
     c->answered = true;
     server.finish_response(*c);
   });
@@ -316,7 +322,7 @@ void Responder::open_stream(std::string content_type) {
   server_.post([&server = server_, id = connection_, type = std::move(content_type)] {
     auto* c = server.find(id);
     if (!c || c->phase != HttpServer::Connection::Phase::Waiting || c->answered || c->streaming) return;
-    c->out += format_stream_head(type, c->head.keep_alive);
+    server.queue_output(*c, format_stream_head(type, c->head.keep_alive));
     c->streaming = true;
     server.write_to(*c);
   });
@@ -326,7 +332,7 @@ void Responder::send(std::string data) {
   server_.post([&server = server_, id = connection_, data = std::move(data)] {
     auto* c = server.find(id);
     if (!c || !c->streaming || c->answered) return;
-    c->out += format_chunk(data);
+    server.queue_output(*c, format_chunk(data));
     server.write_to(*c);
   });
 }
@@ -335,7 +341,7 @@ void Responder::close_stream() {
   server_.post([&server = server_, id = connection_] {
     auto* c = server.find(id);
     if (!c || !c->streaming || c->answered) return;
-    c->out += kLastChunk;
+    server.queue_output(*c, kLastChunk);
     c->streaming = false;
     c->answered = true;
     server.finish_response(*c);

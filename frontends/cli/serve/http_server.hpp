@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -83,6 +84,7 @@ class HttpServer {
   Connection* find(std::uint64_t id);
   void accept_all();
   void read_from(Connection& c);
+  void queue_output(Connection& c, std::string_view data);
   void write_to(Connection& c);
   void process_input(Connection& c);
   void refuse(Connection& c, int status, const std::string& message);

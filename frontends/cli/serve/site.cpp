@@ -28,10 +28,10 @@ web::ApiResponse error_response(int status, const std::string& message) {
 // A response as the last events of a stream: "done" with the JSON, or
 // "error" with the message and the status a plain request would have had.
 void end_stream(Responder& responder, const web::ApiResponse& response) {
-  json body = json::parse(response.body, nullptr, false);
   if (response.status < 300) {
-    responder.send(web::sse_event("done", body));
+    responder.send("event: done\ndata: " + response.body + "\n\n");  // JSON text on one line already
   } else {
+    const json body = json::parse(response.body, nullptr, false);
     const std::string message = body.is_object() && body.contains("error") ? body["error"].get<std::string>() : "";
     responder.send(web::sse_event("error", {{"error", message}, {"status", response.status}}));
   }

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import Engine, Game, Rules, solve, verify_proof
 from ._core import _graft_proofs, _run_match, _sprt
-from .solve_store import ResultStore, StoreError
+from .solve_store import ResultStore, StoreError, write_whole
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int) -> Dict[str, Any]:
@@ -152,9 +152,10 @@ class SplitSolve:
 
     def expand(self, line: Tuple[str, ...], moves: List[str]) -> None:
         self.children[line] = [line + (m,) for m in moves]
+        depth = self.depth[line] + (1 if self.prover_to_move(line) else 0)  # splits count at the prover's turns
         for child in self.children[line]:
             self.parent[child] = line
-            self.depth[child] = self.depth[line] + (1 if self.prover_to_move(line) else 0)
+            self.depth[child] = depth
             self.visit(child)
 
     def settle(self, line: Tuple[str, ...], record: Dict[str, Any]) -> None:
@@ -270,7 +271,7 @@ def _solve_command(args: argparse.Namespace) -> int:
           f"{run.from_store} results from the store, {store.damaged} damaged and solved again; "
           f"{time.time() - start:.1f} s")
     if args.proof:
-        store._write(args.proof, outcome["proof"].encode())
+        write_whole(args.proof, outcome["proof"].encode())
     return 0
 
 
@@ -342,6 +343,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except _Refused as e:
         print(f"loa.cluster: {e}", file=sys.stderr)
         return e.code
+    except StoreError as e:  # the store, or --proof, cannot be written
+        print(f"loa.cluster: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -32,6 +32,26 @@ class StoreError(Exception):
     """The store cannot be used (the directory cannot be made or written)."""
 
 
+def write_whole(target: str, data: bytes) -> None:
+    """Writes `target` whole or not at all: a temporary file beside it, flushed, then renamed over it."""
+    try:
+        fd, temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(target)), prefix=".tmp-")
+    except OSError as e:
+        raise StoreError(f"cannot write {target!r}: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, target)
+    except OSError as e:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise StoreError(f"cannot write {target!r}: {e.strerror or e}") from None
+
+
 class ResultStore:
     """Results of a split solve's nodes, in the directory `path` (made if missing)."""
 
@@ -54,21 +74,6 @@ class ResultStore:
         body = json.dumps({k: v for k, v in record.items() if k != "sha256"}, sort_keys=True).encode()
         return hashlib.sha256(body + b"\0" + (proof or b"")).hexdigest()
 
-    def _write(self, target: str, data: bytes) -> None:
-        fd, temporary = tempfile.mkstemp(dir=self.path, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(temporary, target)
-        except OSError as e:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            raise StoreError(f"cannot write {target!r}: {e.strerror or e}") from None
-
     def put(self, rules_name: str, moves: List[str], record: Dict[str, Any], proof: Optional[str] = None) -> None:
         """Keeps a node's result (and its proof text): the proof first, then the record that vouches for it."""
         key = line_key(rules_name, moves)
@@ -76,9 +81,9 @@ class ResultStore:
         record = dict(record, rules=rules_name, moves=list(moves), has_proof=proof is not None)
         packed = gzip.compress(proof.encode(), mtime=0) if proof is not None else None
         if packed is not None:
-            self._write(proof_path, packed)
+            write_whole(proof_path, packed)
         record["sha256"] = self._digest(record, packed)
-        self._write(json_path, (json.dumps(record, sort_keys=True) + "\n").encode())
+        write_whole(json_path, (json.dumps(record, sort_keys=True) + "\n").encode())
 
     def get(self, rules_name: str, moves: List[str]) -> Optional[Dict[str, Any]]:
         """A node's record, checked; None when there is none or it is damaged (then reported)."""

@@ -181,6 +181,13 @@ def test_bad_input(tmp_path, options, code, message):
     assert message in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+def test_a_proof_that_cannot_be_written(tmp_path):
+    r = driver(tmp_path / "store", "--rules", "five", "--workers", "1", "--time", "1", "--proof",
+               str(tmp_path / "no" / "such" / "dir" / "p"), "-q")
+    # The local cluster may log to stderr before; the driver's own word is its one last line.
+    assert r.returncode == 2 and r.stderr.splitlines()[-1].startswith("loa.cluster: cannot write"), r.stderr
+
+
 def test_a_store_that_cannot_be_written(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")

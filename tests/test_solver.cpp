@@ -73,6 +73,30 @@ void expect_proof_matches(const SolveReport& r, const Game& g) {
   EXPECT_EQ(check->claims, expected);
 }
 
+// Asked only whether one side wins (Solver::prover), the solver answers
+// yes exactly when that side wins, with the proof of it, and otherwise says
+// what it learned instead.
+void expect_one_question_agrees(const Game& g, SolveValue exact) {
+  for (const Color prover : {Black, White}) {
+    Solver solver;
+    solver.keep_proof = true;
+    solver.prover = prover;
+    const SolveReport r = solver.solve(g, SolveLimits{0, 0, 64, nullptr});
+    const bool mover_is_prover = prover == g.side_to_move();
+    const SolveValue proven = mover_is_prover ? SolveValue::Win : SolveValue::Loss;
+    if (exact == proven) {
+      ASSERT_EQ(r.value, proven) << to_position_text(g);
+      expect_proof_matches(r, g);
+    } else {
+      ASSERT_EQ(r.value, SolveValue::Unknown) << to_position_text(g);
+      EXPECT_EQ(r.cannot_win, mover_is_prover);
+      EXPECT_EQ(r.cannot_lose, !mover_is_prover);
+      EXPECT_TRUE(r.proof.empty());
+      EXPECT_TRUE(r.stopped.empty()) << r.stopped;
+    }
+  }
+}
+
 struct Case {
   Rules rules;
   int ahead;
@@ -103,6 +127,7 @@ TEST(Solver, AgreesWithExhaustiveSearchAndItsProofsVerify) {
         const SolveReport r2 = two_level.solve(g, SolveLimits{0, 0, 64, nullptr});
         ASSERT_EQ(r2.value, exact) << "PN² " << c.rules.name << " " << to_position_text(g);
         expect_proof_matches(r2, g);
+        expect_one_question_agrees(g, exact);
         if (r.value == SolveValue::Win || r.value == SolveValue::Draw) {
           // The move given keeps the value: after it the opponent cannot do better.
           ASSERT_FALSE(r.move.is_none());
@@ -117,6 +142,27 @@ TEST(Solver, AgreesWithExhaustiveSearchAndItsProofsVerify) {
   EXPECT_GT(counts[static_cast<int>(SolveValue::Win)], 5);
   EXPECT_GT(counts[static_cast<int>(SolveValue::Loss)], 5);
   EXPECT_GT(counts[static_cast<int>(SolveValue::Draw)], 5);
+}
+
+TEST(Solver, OneQuestionAtTheOtherSidesTurnCostsLessThanBoth) {
+  // 5x5 after b1-b3: black wins. A split solve that wants black proven
+  // there need not first ask (and disprove) "can white win?".
+  Game g(five());
+  const auto b1b3 = parse_move("b1-b3", g);
+  ASSERT_TRUE(b1b3.ok()) << b1b3.error();
+  g.play(*b1b3);
+  Solver both;
+  both.keep_proof = true;
+  const SolveReport full = both.solve(g, SolveLimits{0, 0, 256, nullptr});
+  Solver one;
+  one.keep_proof = true;
+  one.prover = Black;
+  const SolveReport asked = one.solve(g, SolveLimits{0, 0, 256, nullptr});
+  ASSERT_EQ(full.value, SolveValue::Loss);
+  ASSERT_EQ(asked.value, SolveValue::Loss);
+  EXPECT_EQ(asked.proof, full.proof);
+  EXPECT_EQ(asked.proof_depth, full.proof_depth);
+  EXPECT_LT(asked.nodes, full.nodes * 3 / 4);
 }
 
 TEST(Solver, HistoryDecidesNotThePositionAlone) {

@@ -487,31 +487,48 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     report.proof += a.proof;
     report.proof_nodes += a.proof_moves;
   };
+  auto finish = [&] {
+    report.nodes = used_before;
+    report.time_ms = elapsed_ms();
+    if (report.value != SolveValue::Unknown) report.stopped.clear();
+    return report;
+  };
   const Color mover = game.side_to_move();
+  if (prover && *prover != mover) {
+    const Asked loss = ask({~mover, Goal::Win});
+    if (loss.answer == Answer::Proven) {
+      report.value = SolveValue::Loss;
+      report.proof_depth = loss.depth;
+      keep(loss);
+    } else if (loss.answer == Answer::Disproven) {
+      report.cannot_lose = true;
+    }
+    return finish();
+  }
   const Asked win = ask({mover, Goal::Win});
   if (win.answer == Answer::Proven) {
     report.value = SolveValue::Win;
     report.move = win.move;
     report.proof_depth = win.depth;
     keep(win);
-  } else if (win.answer == Answer::Disproven && !win_only) {
+  } else if (win.answer == Answer::Disproven) {
     report.cannot_win = true;
-    const Asked loss = ask({~mover, Goal::Win});
-    if (loss.answer == Answer::Proven) {
-      report.value = SolveValue::Loss;
-      keep(loss);
-    } else if (loss.answer == Answer::Disproven) {
-      report.value = SolveValue::Draw;
-      report.cannot_lose = true;
-      report.move = loss.move;
-      keep(win);
-      keep(loss);
+    if (!win_only && !prover) {
+      const Asked loss = ask({~mover, Goal::Win});
+      if (loss.answer == Answer::Proven) {
+        report.value = SolveValue::Loss;
+        report.proof_depth = loss.depth;
+        keep(loss);
+      } else if (loss.answer == Answer::Disproven) {
+        report.value = SolveValue::Draw;
+        report.cannot_lose = true;
+        report.move = loss.move;
+        keep(win);
+        keep(loss);
+      }
     }
   }
-  report.nodes = used_before;
-  report.time_ms = elapsed_ms();
-  if (report.value != SolveValue::Unknown) report.stopped.clear();
-  return report;
+  return finish();
 }
 
 std::pair<SolveValue, Move> combine_root(const std::vector<RootChild>& children, int legal_moves) {

@@ -159,6 +159,7 @@ int cmd_solve(const std::vector<std::string>& args) {
       "nodes", po::value<std::uint64_t>(), "stop after this many tree nodes")(
       "memory", po::value<int>()->default_value(512), "the proof tree's memory in MiB")(
       "pn2", "PN²: a second-level search per new node; a smaller tree, for long solves")(
+      "prover", po::value<std::string>(), "ask only whether this side (black or white) wins")(
       "proof", po::value<std::string>(), "write the proof to this file (check it with loa verify-proof)")(
       "json", "print the result as one JSON object")("quiet,q", "no progress lines on stderr")(
       "split", po::value<std::string>(), "write a job per root move into this folder (DIR/jobs.txt), solve nothing")(
@@ -166,7 +167,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("solve",
                      "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--time S] [--nodes N] "
-                     "[--memory MB] [--pn2] [--proof FILE] [--json] [--split DIR | --merge DIR]",
+                     "[--memory MB] [--pn2] [--prover SIDE] [--proof FILE] [--json] [--split DIR | --merge DIR]",
                      options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
@@ -189,6 +190,13 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (!proof_path.empty() && !std::ofstream(proof_path, std::ios::app))
     throw UsageError{"solve: cannot write " + proof_path};
 
+  std::optional<Color> prover;
+  if (vm.count("prover")) {
+    const std::string side = vm["prover"].as<std::string>();
+    if (side != "black" && side != "white") throw UsageError{"solve: --prover must be black or white"};
+    if (vm.count("merge")) throw UsageError{"solve: --prover does not apply to --merge"};
+    prover = side == "black" ? Black : White;
+  }
   if (vm.count("split") && vm.count("merge")) throw UsageError{"solve: --split or --merge, not both"};
   if (vm.count("split")) {
     std::string budget;
@@ -196,6 +204,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (vm.count("nodes")) budget += fmt::format(" --nodes {}", limits.nodes);
     budget += fmt::format(" --memory {}", memory);
     if (vm.count("pn2")) budget += " --pn2";
+    if (prover) budget += fmt::format(" --prover {}", vm["prover"].as<std::string>());
     return split_jobs(vm, game, vm["split"].as<std::string>(), budget);
   }
 
@@ -206,6 +215,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     Solver solver;
     solver.keep_proof = !proof_path.empty();
     solver.two_level = vm.count("pn2") > 0;
+    solver.prover = prover;
     if (!vm.count("quiet"))
       solver.on_progress = [](const SolveProgress& p) {
         fmt::print(stderr, "solve: {:.1f} s  {} nodes  {}  proof {} disproof {}  {} MiB\n",
@@ -236,10 +246,12 @@ int cmd_solve(const std::vector<std::string>& args) {
   } else {
     fmt::print("result: {} for {} to move", to_string(r.value), side);
     if (r.value == SolveValue::Unknown) {
-      fmt::print(" (stopped by {}{})", r.stopped,
-                 r.cannot_win    ? "; proven: cannot win"
-                 : r.cannot_lose ? "; proven: cannot lose"
-                                 : "");
+      const char* learned = r.cannot_win ? "proven: cannot win" : r.cannot_lose ? "proven: cannot lose" : "";
+      // A --prover question answered "no" stopped by nothing but its answer.
+      if (r.stopped.empty())
+        fmt::print(" ({})", learned);
+      else
+        fmt::print(" (stopped by {}{}{})", r.stopped, *learned ? "; " : "", learned);
     }
     fmt::print("\n");
     if (!move.empty()) fmt::print("move: {}\n", move);

@@ -1,9 +1,11 @@
 // loa.Engine, loa.solve and loa.verify_proof: the searches run with the GIL
 // released and stop on Ctrl-C; proof texts arrive already read (the
 // package's __init__.py reads paths and gzip bytes).
+#include <algorithm>
 #include <atomic>
 
 #include "bindings.hpp"
+#include "loa/notation.hpp"
 #include "loa/proof.hpp"
 #include "loa/proof_book.hpp"
 #include "loa/search.hpp"
@@ -27,10 +29,12 @@ py::dict search_result(const SearchResult& r) {
 constexpr long long kMaxNodes = 1LL << 62;
 
 // loa.solve(): the solver's report, with the names `loa solve --json` uses.
+// `finished`: a game already over is settled (its end the proof) rather
+// than refused, as a split solve's jobs need.
 py::dict solve(const py::object& game_arg, const py::object& time_s, const py::object& nodes,
-               const py::object& memory_mb, bool proof) {
+               const py::object& memory_mb, bool proof, const py::object& prover, bool finished = false) {
   const Game& game = game_of(game_arg);
-  if (game.over()) throw py::value_error("the game is over: nothing to solve");
+  if (game.over() && !finished) throw py::value_error("the game is over: nothing to solve");
   SolveLimits limits;
   if (!time_s.is_none()) {
     if (!py::isinstance<py::int_>(time_s) && !py::isinstance<py::float_>(time_s))
@@ -45,6 +49,11 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   limits.interrupt = &interrupt;
   Solver solver;
   solver.keep_proof = proof;
+  if (!prover.is_none()) {
+    const std::string side = py::isinstance<py::str>(prover) ? prover.cast<std::string>() : "";
+    if (side != "black" && side != "white") throw py::value_error("prover must be 'black' or 'white'");
+    solver.prover = side == "black" ? Black : White;
+  }
   const SolveReport r = run_interruptibly([&] { return solver.solve(game, limits); }, [&] { interrupt.store(true); });
   py::dict d;
   d["result"] = std::string(to_string(r.value));
@@ -79,10 +88,22 @@ void bind_engine(py::module_& m) {
       .def(
           "search",
           [](Engine& e, const py::object& game_arg, const py::object& movetime_ms, const py::object& depth,
-             const py::object& nodes) {
+             const py::object& nodes, const std::vector<std::string>& exclude) {
             const Game& game = game_of(game_arg);
             if (game.over()) throw py::value_error("the game is over: nothing to search");
             Limits limits;
+            for (const std::string& text : exclude) {
+              const Expected<Move> move = parse_move(text, game);
+              if (!move) throw py::value_error("exclude: " + move.error());
+              limits.excluded.push_back(*move);
+            }
+            if (!exclude.empty()) {
+              const auto& x = limits.excluded;
+              const MoveList legal = game.legal_moves();
+              if (std::all_of(legal.begin(), legal.end(),
+                              [&](Move legal_move) { return std::find(x.begin(), x.end(), legal_move) != x.end(); }))
+                throw py::value_error("exclude: every legal move is excluded");
+            }
             if (const auto ms = optional_int_arg(movetime_ms, "movetime_ms", 1, 1LL << 31))
               limits.movetime_ms = int(*ms);
             if (const auto d = optional_int_arg(depth, "depth", 1, kMaxDepth)) limits.depth = int(*d);
@@ -96,9 +117,9 @@ void bind_engine(py::module_& m) {
             }
           },
           py::arg("game"), py::kw_only(), py::arg("movetime_ms") = py::none(), py::arg("depth") = py::none(),
-          py::arg("nodes") = py::none(),
-          "Best move, score, depth, nodes, time_ms and pv; depth 8 when no limit is given. Releases the GIL; "
-          "Ctrl-C stops it (KeyboardInterrupt).")
+          py::arg("nodes") = py::none(), py::arg("exclude") = std::vector<std::string>{},
+          "Best move, score, depth, nodes, time_ms and pv; depth 8 when no limit is given. `exclude`: moves not to "
+          "consider (as `loa analyse --exclude`). Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).")
       .def(
           "stop", [](Engine& e) { e.stop(); },
           "Asks a search running in another thread to return; it holds for the next search until clear_stop().")
@@ -129,11 +150,24 @@ void bind_engine(py::module_& m) {
           "Asks the solver at the root of timed searches where a proof is likely, with up to `share` percent of the "
           "move's time (docs/solver.md, 'The engine asks it'); 0 never asks.");
 
-  m.def("solve", &solve, py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
-        py::arg("memory_mb") = 256, py::arg("proof") = false,
-        "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
-        "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, stopped; "
-        "with proof=True also the proof text, which verify_proof() checks. Releases the GIL; Ctrl-C stops it.");
+  m.def(
+      "solve",
+      [](const py::object& game, const py::object& time_s, const py::object& nodes, const py::object& memory_mb,
+         bool proof, const py::object& prover) { return solve(game, time_s, nodes, memory_mb, proof, prover); },
+      py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
+      py::arg("memory_mb") = 256, py::arg("proof") = false, py::arg("prover") = py::none(),
+      "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
+      "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, stopped; "
+      "with proof=True also the proof text, which verify_proof() checks. prover='black' or 'white' asks only "
+      "whether that side wins ('unknown' with cannot_win or cannot_lose when it does not). Releases the GIL; "
+      "Ctrl-C stops it.");
+  m.def(
+      "_solve_job",
+      [](const py::object& game, const py::object& time_s, const py::object& memory_mb, const py::object& prover) {
+        return solve(game, time_s, py::none(), memory_mb, true, prover, true);
+      },
+      py::arg("game"), py::kw_only(), py::arg("time_s"), py::arg("memory_mb"), py::arg("prover") = py::none(),
+      "solve(proof=True) for a split solve's job: a game already over is settled by its end, not refused.");
   m.def(
       "_verify_proof_text",
       [](const std::string& text) {

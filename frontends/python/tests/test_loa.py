@@ -192,6 +192,37 @@ def test_solve_proves_and_the_proof_verifies():
     assert (r["result"], r["move"], r["cannot_win"], "proof" in r) == ("loss", None, True, False)
 
 
+def test_solve_asked_about_one_side():
+    # 5x5 after b1-b3: black wins (tests/data/five/first-moves). Asked only "does black win?", the solve
+    # proves the same loss for white to move without first disproving "does white win?".
+    game = loa.Game("five")
+    game.play("b1-b3")
+    both = loa.solve(game, time_s=30, proof=True)
+    one = loa.solve(game, time_s=30, proof=True, prover="black")
+    assert (both["result"], one["result"]) == ("loss", "loss")
+    assert one["proof"] == both["proof"] and one["nodes"] < both["nodes"]
+    other = loa.solve(game, time_s=30, prover="white")  # white cannot win: what it learned, no value
+    assert (other["result"], other["cannot_win"], other["cannot_lose"], other["stopped"]) == ("unknown", True, False,
+                                                                                              None)
+    for bad in ("red", 1, "Black"):
+        with pytest.raises(ValueError, match="prover"):
+            loa.solve(game, prover=bad)
+
+
+def test_an_engine_search_can_leave_moves_out():
+    game = loa.Game("five")
+    engine = loa.Engine()
+    first = str(engine.search(game, depth=4)["best"])
+    second = str(engine.search(game, depth=4, exclude=[first])["best"])
+    assert second != first
+    everything = [str(m) for m in game.legal_moves()]
+    assert str(engine.search(game, depth=2, exclude=everything[1:])["best"]) == everything[0]
+    with pytest.raises(ValueError, match="every legal move"):
+        engine.search(game, depth=2, exclude=everything)
+    with pytest.raises(ValueError, match="exclude"):
+        engine.search(game, depth=2, exclude=["a1-a9"])
+
+
 def test_an_engine_plays_a_proofs_wins_and_asks_the_solver():
     won = loa.Game.from_position("loaps", "7/5w1/7/6w/7/2b4/b6 b")
     proof = loa.solve(won, proof=True)["proof"]

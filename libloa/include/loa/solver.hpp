@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,8 +60,8 @@ struct SolveReport {
   std::int64_t time_ms = 0;
   std::size_t memory_bytes = 0;  // the largest tree's
   std::size_t proof_nodes = 0;   // moves in the proof text
-  // For a win, the longest line of the proof: the loser's best resistance
-  // against the proof's moves (an upper bound on the shortest win).
+  // For a win or a loss, the longest line of the proof: the loser's best
+  // resistance against the proof's moves (an upper bound on the shortest win).
   int proof_depth = 0;
   // What was learned when the value is Unknown: the side to move cannot
   // win, or cannot lose.
@@ -80,6 +81,12 @@ class Solver {
   bool keep_proof = false;
   // Ask only whether the side to move can win (what an engine wants).
   bool win_only = false;
+  // Ask only whether this side can win. A split solve wants one side proven
+  // the winner: at the other side's turn, "can the side to move win?"
+  // would cost as much as the question asked, and leave it still to ask.
+  // When the answer is no, the value stays Unknown with cannot_win (or
+  // cannot_lose) set.
+  std::optional<Color> prover;
   // PN²: a second-level search sets each new node's numbers, so that the
   // memory holds a far smaller tree and long solves are bounded by time.
   bool two_level = false;

@@ -51,6 +51,22 @@ out="$("$loa" solve -q --pn2 -r loaps -p "$pos" --proof "$dir/pn2.txt")" || fail
 grep -qx "result: loss for black to move" <<<"$out" || fail "--pn2 $pos: $out"
 "$loa" verify-proof "$dir/pn2.txt" >/dev/null || fail "the PN² proof does not verify"
 
+# --prover asks one side's question only: white's win proven the same, with
+# a proof that verifies; black's "no" is what was learned, exit 1; a bad side
+# or --merge with it is a usage error, and --split passes it on to each job.
+out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/prover.txt")" || fail "--prover white: $out"
+grep -qx "result: loss for black to move" <<<"$out" || fail "--prover white: $out"
+"$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" || fail "the --prover white proof"
+out="$("$loa" solve -q -r loaps -p "$pos" --prover black)"; rc=$?
+[ $rc -eq 1 ] && grep -qx "result: unknown for black to move (proven: cannot win)" <<<"$out" ||
+  fail "--prover black: exit $rc, $out"
+for bad in "--prover red" "--prover white --merge $dir"; do
+  "$loa" solve -q -r loaps -p "$pos" $bad >"$dir/err.txt" 2>&1; rc=$?
+  [ $rc -eq 2 ] && grep -q "prover" "$dir/err.txt" || fail "solve $bad: exit $rc, $(cat "$dir/err.txt")"
+done
+"$loa" solve -q -r loaps -p "$pos" --prover white --split "$dir/pjobs" >/dev/null || fail "--split --prover"
+[ "$(grep -c -- "--prover white" "$dir/pjobs/jobs.txt")" -eq 13 ] || fail "--split --prover: $(head -n 2 "$dir/pjobs/jobs.txt")"
+
 # A budget too small: unknown, exit 1, the reason in the JSON.
 out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?
 [ $rc -eq 1 ] || fail "a 5-node budget: exit $rc ($out)"

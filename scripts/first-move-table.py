@@ -9,7 +9,8 @@ and values, which tests/frontends/first_move_tables.py checks the proofs against
 as Markdown.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
-       [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--splits 6]
+       [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--splits 6] [--candidates 3]
+       [--only start b1-b3 ...] [--prover black]
 """
 import argparse
 import gzip
@@ -81,6 +82,9 @@ def main():
     parser.add_argument("--memory", type=int, default=2000)
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)
+    parser.add_argument("--candidates", type=int, default=3)
+    parser.add_argument("--prover", choices=["black", "white"], default="black",
+                        help="the side a split solve tries to prove the winner, when one solve settles nothing")
     parser.add_argument("--only", nargs="*", help="solve only these classes (a representative, or 'start')")
     args = parser.parse_args()
     rules = loa.Rules(args.rules)
@@ -98,24 +102,36 @@ def main():
         LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
     store = ResultStore(args.store, report=print)
     os.makedirs(args.out, exist_ok=True)
-    rows = []
-    for rep in [""] + sorted(classes):  # "": the start itself
-        if args.only is not None and (rep or "start") not in args.only:
-            continue
+    reps = [""] + sorted(classes)  # "": the start itself
+    if args.only is not None:
+        unknown = [o for o in args.only if o != "start" and o not in classes]
+        if unknown:
+            parser.error(f"not a class's representative: {', '.join(unknown)} (they are {', '.join(sorted(classes))})")
+        reps = [o if o != "start" else "" for o in args.only]
+
+    def settle(rep, priority):
+        """The class of `rep` solved (its row), or None when it is left unsettled (kept in the store)."""
         t0 = time.time()
         line = [rep] if rep else []
-        answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, pure=False).result()
-        proof, result = answer["proof"], answer["result"]
-        nodes = answer["nodes"]
-        if result == "unknown":  # black to be proven the winner, as on 6x6 from the start
-            run = cluster.SplitSolve(client, store, rules, line, "black", args.time, args.memory, args.splits,
-                                     args.engine_nodes)
+        record = store.get(rules.name, line)
+        if record is None:  # one solve asking both questions first: a first move may lose
+            answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, pure=False,
+                                   priority=priority).result()
+            record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+            store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
+            record["proof"] = answer["proof"]
+        nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own
+        if record["result"] == "unknown":  # black to be proven the winner, as on 6x6 from the start
+            run = cluster.SplitSolve(client, store, rules, line, args.prover, args.time, args.memory, args.splits,
+                                     args.engine_nodes, args.candidates, priority=priority)
             try:
-                outcome = run.run()
+                record = run.run()
             except cluster.NotProven as e:  # kept in the store: a later run goes on from there
-                print(f"{rep}: not settled ({e}); {run.solved} jobs, {run.from_store} from the store", flush=True)
-                continue
-            proof, result, nodes = outcome["proof"], outcome["result"], run.nodes_searched + nodes
+                print(f"{rep or 'start'}: not settled ({e}); {run.solved} jobs, {run.from_store} from the store",
+                      flush=True)
+                return None
+            nodes = run.nodes_searched + nodes
+        proof, result = record["proof"], record["result"]
         mover = "white" if rep else "black"
         winner = {"win": mover, "loss": "white" if mover == "black" else "black", "draw": "draw"}[result]
         seconds = time.time() - t0
@@ -127,13 +143,30 @@ def main():
         for image in sorted(classes.get(rep, {rep}) - {rep}):
             t = next(t for t in syms.values() if map_squares(rep, t) == image)
             loa.verify_proof(mirror_proof(proof, t))  # raises if the derived proof does not hold
-        rows.append((rep, sorted(classes.get(rep, [])), winner, check["moves"], nodes, seconds, longest))
-        print(f"{rep or 'start'}: {winner} ({check['moves']:,} proof moves, {nodes:,} nodes, {seconds:.1f} s)", flush=True)
+        print(f"{rep or 'start'}: {winner} ({check['moves']:,} proof moves, {nodes:,} nodes, {seconds:.1f} s)",
+              flush=True)
+        return rep, sorted(classes.get(rep, [])), winner, check["moves"], nodes, seconds, longest
+
+    # Every class at once, the first given first: Dask runs a higher priority's jobs before a lower one's,
+    # so the workers go to later classes only when the first cannot use them (its tree narrow there).
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=len(reps)) as pool:
+        rows = [row for row in pool.map(settle, reps, range(len(reps), 0, -1)) if row is not None]
     client.close()
-    with open(os.path.join(args.out, "table.tsv"), "w") as f:
+    # table.tsv keeps the rows of earlier runs (a class solved in a run of its own) unless solved again.
+    table = os.path.join(args.out, "table.tsv")
+    kept = {}
+    if os.path.exists(table):
+        with open(table) as f:
+            for text in f:
+                if text.strip() and not text.startswith("#"):
+                    kept[text.split("\t")[0]] = text.rstrip("\n")
+    for rep, members, winner, moves, _, _, _ in rows:
+        kept[rep] = f"{rep}\t{' '.join(m for m in members if m != rep)}\t{winner}\t{moves}"
+    with open(table, "w") as f:
         f.write("# first move (empty: the start)\tits images\tvalue\tproof moves\n")
-        for rep, members, winner, moves, _, _, _ in rows:
-            f.write(f"{rep}\t{' '.join(m for m in members if m != rep)}\t{winner}\t{moves}\n")
+        for rep in sorted(kept):
+            f.write(kept[rep] + "\n")
     print("\n| first move (class) | value | proof moves | nodes | time | longest forced line (after it) |")
     print("|---|---|---|---|---|---|")
     for rep, members, winner, moves, nodes, seconds, longest in rows:

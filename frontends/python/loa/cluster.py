@@ -7,22 +7,25 @@
 
 One side (the prover, by default the side to move) is to be proven the winner from a position. Each node
 of the work is a line from the rules' start. A job solves one node with ``loa.solve`` on a worker, with
-the GIL released. A node left unknown is split as scripts/six-split-solve.py did. At the prover's turn
-the engine's move is played (a fixed node count, so a run started again picks the same move). At the
-other side's turn every reply is played. The children are submitted to the cluster at once, and their
-proofs are grafted into the node's as ``loa solve --merge`` does. Every result goes into a
-``ResultStore`` (loa/solve_store.py), so a run stopped for any reason resumes without redoing settled
-work. Damaged results are solved again. Dask reschedules the job of a worker that dies. After three
-deaths the run stops with a one-line error, and what was settled stays in the store.
+the GIL released, asking only whether the prover wins there. A node left unknown is split as
+scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count, so a
+run started again picks the same move); if that move is refuted, the engine's next one (--candidates). At
+the other side's turn every reply is played, and one reply the prover cannot beat refutes the node (its
+other jobs are cancelled). The children are submitted to the cluster at once, and their proofs are grafted
+into the node's as ``loa solve --merge`` does. Every result goes into a ``ResultStore``
+(loa/solve_store.py), so a run stopped for any reason resumes without redoing settled work. Damaged
+results are solved again. Dask reschedules the job of a worker that dies. After three deaths the run
+stops with a one-line error, and what was settled stays in the store.
 
 A match is split into shards (``loa match --shard``: shard i plays pairs k with k % shards == i), each a
 job. The driver adds each shard's result once, when its job ends. A shard whose worker died is played
 again, with the same seed, so it counts once. With --sprt the run stops as soon as the test decides, and
 the shards not yet played are cancelled.
 
-Exit codes: 0 the prover's win is proven (a match: played, or the SPRT decided) (and --proof written, verified); 1 not proven (a line refuted,
-or --splits reached); 2 bad input (rules, moves, options, a store that cannot be written); 3 the
-cluster failed (no scheduler at the address, a job whose worker died three times).
+Exit codes: 0 the prover's win is proven (a match: played, or the SPRT decided) (and --proof written,
+verified); 1 not proven (the position refuted, or lines left open at --splits or --candidates); 2 bad
+input (rules, moves, options, a store that cannot be written); 3 the cluster failed (no scheduler at the
+address, a job whose worker died three times).
 """
 from __future__ import annotations
 
@@ -31,22 +34,24 @@ import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Engine, Game, Rules, solve, verify_proof
-from ._core import _graft_proofs, _run_match, _sprt
+from . import Engine, Game, Rules, verify_proof
+from ._core import _graft_proofs, _run_match, _solve_job, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
 
 
-def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int) -> Dict[str, Any]:
-    """A worker's job: one solve of the node's position, with its proof when settled."""
-    game = _game(rules, moves)
-    r = solve(game, time_s=time_s, memory_mb=memory_mb, proof=True)
-    return {"result": r["result"], "nodes": r["nodes"], "time_ms": r["time_ms"], "longest_line": r["longest_line"],
-            "proof": r.get("proof")}
+def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
+              prover: Optional[str] = None) -> Dict[str, Any]:
+    """A worker's job: one solve of the node's position, with its proof when settled. With `prover`, the
+    solve asks only whether that side wins (at the other side's turn, half the work of asking both)."""
+    game = _game(rules, moves)  # a game over after the line's last move is settled by its end
+    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover)
+    return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose")}
 
 
-def engine_job(rules: Rules, moves: List[str], nodes: int) -> str:
-    """A worker's job: the engine's move at a node (a node count, not a time: the same move every run)."""
-    return str(Engine(hash_mb=16).search(_game(rules, moves), nodes=nodes)["best"])
+def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = ()) -> str:
+    """A worker's job: the engine's move at a node, not one of `exclude` (a node count, not a time: the same
+    move every run)."""
+    return str(Engine(hash_mb=16).search(_game(rules, moves), nodes=nodes, exclude=list(exclude))["best"])
 
 
 def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shard: int, shards: int,
@@ -67,105 +72,144 @@ def _game(rules: Rules, moves: List[str]) -> Game:
 
 
 class NotProven(Exception):
-    """The prover's win was not shown: a line refuted, or not settled within the splits."""
+    """The prover's win was not shown: the root refuted, or lines left open (splits or candidates used up)."""
+
+
+Line = Tuple[str, ...]
 
 
 class SplitSolve:
-    """Proves that `prover` wins from `moves` on a Dask `client`, keeping results in `store`."""
+    """Proves that `prover` wins from `moves` on a Dask `client`, keeping results in `store`.
+
+    Every job asks only whether the prover wins. A node where the prover cannot win is refuted: at the other
+    side's turn that refutes the node above too (its other jobs are cancelled); at the prover's turn the
+    engine's next move is tried, up to `candidates` moves. A node still unknown after `splits` splits in its
+    line, or whose candidates are used up, is left open while the rest of the work goes on."""
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
-                 time_s: float, memory_mb: int, splits: int, engine_nodes: int, log=print) -> None:
+                 time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
+                 log=print, priority: int = 0, choose=None) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
+        # The move a split plays at the prover's turn: choose(rules, moves, engine_nodes, excluded) on a worker.
+        self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
-        self.root = list(moves)
+        self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
+        self.root = tuple(moves)
         self.log = log
         self.solved = 0        # solve jobs run in this run
         self.from_store = 0    # nodes whose result the store already had
         self.nodes_searched = 0
-        self.waiting: Dict[Any, Tuple[str, Tuple[str, ...]]] = {}  # future -> (kind, line)
-        self.children: Dict[Tuple[str, ...], List[Tuple[str, ...]]] = {}
-        self.parent: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
-        self.depth: Dict[Tuple[str, ...], int] = {}
-        self.known: Dict[Tuple[str, ...], Dict[str, Any]] = {}  # settled nodes' records, read or made in this run
+        self.waiting: Dict[Any, Tuple[str, Line]] = {}  # future -> (kind, line)
+        self.children: Dict[Line, List[Line]] = {}
+        self.parent: Dict[Line, Line] = {}
+        self.depth: Dict[Line, int] = {}
+        self.known: Dict[Line, Dict[str, Any]] = {}  # proven nodes' records, read or made in this run
+        self.excluded: Dict[Line, List[str]] = {}   # at the prover's turns: its moves refuted so far
+        self.dead: set = set()                      # refuted nodes: nothing under them matters any more
+        self.open: List[Line] = []                  # nodes left unknown (splits or candidates used up)
+        self.refuted = 0
 
-    def prover_to_move(self, line: Tuple[str, ...]) -> bool:
+    def prover_to_move(self, line: Line) -> bool:
         return _game(self.rules, list(line)).side_to_move == self.prover
+
+    def refutes(self, line: Line, record: Dict[str, Any]) -> bool:
+        """Whether a node's record shows that the prover cannot win there."""
+        prover_moves = self.prover_to_move(line)
+        if record["result"] == "unknown":
+            return bool(record.get("cannot_win") if prover_moves else record.get("cannot_lose"))
+        return record["result"] == "draw" or (record["result"] == "win") != prover_moves
+
+    def abandoned(self, line: Line) -> bool:
+        return any(line[:k] in self.dead for k in range(len(self.root), len(line) + 1))
 
     def run(self) -> Dict[str, Any]:
         from distributed import as_completed
-        root = tuple(self.root)
-        self.depth[root] = 0
+        self.depth[self.root] = 0
         self.completed = as_completed()
         self.outcome: Optional[Dict[str, Any]] = None
-        self.visit(root)
+        self.visit(self.root)
         while self.outcome is None:
             if not self.waiting:
-                raise NotProven("nothing left to run and the root is not settled")
+                lines = "; ".join(" ".join(line) for line in self.open[:3])
+                raise NotProven(f"{len(self.open)} lines left open (not settled within {self.splits} splits or "
+                                f"{self.candidates} candidates), {self.refuted} refuted: {lines}")
             future = next(self.completed)
+            if future not in self.waiting:  # cancelled: its node was refuted
+                continue
             kind, line = self.waiting.pop(future)
             answer = future.result()  # a KilledWorker (three deaths) ends the run here
             if kind == "solve":
                 self.solved += 1
                 self.nodes_searched += answer["nodes"]
-                record = {k: answer[k] for k in ("result", "nodes", "time_ms")}
+                record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+                record["prover"] = self.prover
                 self.store.put(self.rules.name, list(line), record, answer["proof"] if record["result"] != "unknown"
                                else None)
                 self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
-                self.settle_or_split(line, dict(record, proof=answer["proof"]))
+                if not self.abandoned(line):
+                    self.settle_or_split(line, dict(record, proof=answer["proof"]))
             else:
-                self.store.put(self.rules.name, list(line), {"result": "unknown", "split": answer})
-                self.expand(line, [answer])
+                excluded = self.excluded.get(line, [])
+                self.store.put(self.rules.name, list(line), {"result": "unknown", "split": answer,
+                                                             "excluded": excluded, "prover": self.prover})
+                if not self.abandoned(line):
+                    self.expand(line, [answer])
         return self.outcome
 
-    def submit(self, kind: str, line: Tuple[str, ...]) -> None:
+    def submit(self, kind: str, line: Line) -> None:
         if kind == "solve":
-            future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, pure=False)
+            future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
+                                        pure=False, priority=self.priority)
         else:
-            future = self.client.submit(engine_job, self.rules, list(line), self.engine_nodes, pure=False)
+            future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes,
+                                        tuple(self.excluded.get(line, [])), pure=False, priority=self.priority)
         self.waiting[future] = (kind, line)
         self.completed.add(future)
 
-    def visit(self, line: Tuple[str, ...]) -> None:
+    def visit(self, line: Line) -> None:
         record = self.store.get(self.rules.name, list(line))
+        if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
+            record = None  # another question's: says nothing about this one
         if record is None:
             return self.submit("solve", line)
         self.from_store += 1
-        if record["result"] != "unknown":
-            return self.settle(line, record)
         if "split" in record:  # the engine's move was chosen in an earlier run
+            self.excluded[line] = list(record.get("excluded", []))
             return self.expand(line, [record["split"]])
         if "children" in record:
             return self.expand(line, record["children"])
         self.settle_or_split(line, record)
 
-    def settle_or_split(self, line: Tuple[str, ...], record: Dict[str, Any]) -> None:
-        if record["result"] != "unknown":
+    def settle_or_split(self, line: Line, record: Dict[str, Any]) -> None:
+        if record["result"] != "unknown" or self.refutes(line, record):
             return self.settle(line, record)
         if self.depth[line] >= self.splits:
-            raise NotProven(f"not settled within {self.splits} splits: {' '.join(line)}")
+            self.open.append(line)
+            return self.log(f"left open {' '.join(line)}: {self.splits} splits in its line")
         if self.prover_to_move(line):
             self.submit("engine", line)
         else:
             replies = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
-            self.store.put(self.rules.name, list(line), {"result": "unknown", "children": replies})
+            self.store.put(self.rules.name, list(line), {"result": "unknown", "children": replies,
+                                                         "prover": self.prover})
             self.expand(line, replies)
 
-    def expand(self, line: Tuple[str, ...], moves: List[str]) -> None:
+    def expand(self, line: Line, moves: List[str]) -> None:
         self.children[line] = [line + (m,) for m in moves]
         depth = self.depth[line] + (1 if self.prover_to_move(line) else 0)  # splits count at the prover's turns
         for child in self.children[line]:
+            if self.abandoned(line):  # a child read from the store refuted it
+                return
             self.parent[child] = line
             self.depth[child] = depth
             self.visit(child)
 
-    def settle(self, line: Tuple[str, ...], record: Dict[str, Any]) -> None:
-        """A node's value is known: refuted lines end the run, proven ones are merged upwards."""
+    def settle(self, line: Line, record: Dict[str, Any]) -> None:
+        """A node's value is known: refuted nodes are handled by refute(), proven ones merged upwards."""
+        if self.refutes(line, record):
+            return self.refute(line)
         self.known[line] = record
-        mover_wins = record["result"] == "win"
-        prover_wins = mover_wins == self.prover_to_move(line) and record["result"] != "draw"
-        if not prover_wins:
-            raise NotProven(f"{' '.join(line) or 'the start'}: {record['result']} for the side to move")
-        if line == tuple(self.root):
+        if line == self.root:
             self.outcome = record
             return
         parent = self.parent[line]
@@ -181,6 +225,32 @@ class SplitSolve:
         self.store.put(self.rules.name, list(parent), merged, proof)
         self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
         self.settle(parent, dict(merged, proof=proof))
+
+    def refute(self, line: Line) -> None:
+        """The prover cannot win at `line`: try the engine's next move above it, or refute the node above."""
+        self.refuted += 1
+        self.dead.add(line)
+        self.cancel_under(line)
+        self.log(f"refuted {' '.join(line) or '(start)'}: {self.prover} cannot win there")
+        if line == self.root:
+            raise NotProven(f"{' '.join(line) or 'the start'}: {self.prover} cannot win")
+        parent = self.parent[line]
+        if not self.prover_to_move(parent):
+            return self.refute(parent)  # one reply the prover cannot beat refutes the node
+        tried = self.excluded.setdefault(parent, [])
+        tried.append(line[-1])
+        legal = len(_game(self.rules, list(parent)).legal_moves())
+        if len(tried) >= min(self.candidates, legal):
+            self.open.append(parent)
+            return self.log(f"left open {' '.join(parent) or '(start)'}: {len(tried)} candidates refuted")
+        self.submit("engine", parent)  # its next move, the refuted ones excluded
+
+    def cancel_under(self, line: Line) -> None:
+        doomed = [f for f, (_, waiting) in self.waiting.items() if waiting[:len(line)] == line]
+        for f in doomed:
+            del self.waiting[f]
+        if doomed:
+            self.client.cancel(doomed)
 
 
 def sharded_match(client: Any, rules: Rules, first: str, second: str, pairs: int, shards: int, seed: int,
@@ -248,6 +318,9 @@ def _solve_command(args: argparse.Namespace) -> int:
         game = _game(rules, moves)
         if game.is_terminal():
             raise ValueError(f"the game is over after {args.moves!r}")
+        for name, low in (("time", 0.001), ("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
+            if not getattr(args, name) >= low:
+                raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
     except (ValueError, OSError) as e:
         raise _Refused(2, str(e)) from None
     prover = args.prover or game.side_to_move
@@ -258,7 +331,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     client = _client(args)
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
-                     log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)))
+                     args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)))
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -315,6 +388,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
     s.add_argument("--splits", type=int, default=6, help="at most this many prover's moves split in a line")
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
+    s.add_argument("--candidates", type=int, default=3,
+                   help="at the prover's turn, the engine's next move is tried when one is refuted, up to this many")
     where = s.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
     where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")

@@ -170,6 +170,68 @@ def test_a_job_whose_worker_dies_three_times(cluster, tmp_path):
         scheduler.wait()
 
 
+LOSING_FIRST_MOVES = ["c1xa3", "b1-e1"]  # 5x5: white wins after either (tests/data/five/first-moves)
+
+
+def offer_losing_moves_first(rules, moves, nodes, exclude):
+    """A split's move choice that offers, at the 5x5 start, the two losing first moves before the engine's."""
+    if not moves:
+        for move in LOSING_FIRST_MOVES:
+            if move not in exclude:
+                return move
+    return cluster_module().engine_job(rules, moves, nodes, exclude)
+
+
+def cluster_module():
+    from loa import cluster as module
+    return module
+
+
+def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4):
+    """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
+    (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
+    from distributed import Client, LocalCluster
+    from loa.solve_store import ResultStore
+    said = []
+    with Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0")) as client:
+        run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
+                                          "black", time_s=600, memory_mb=memory_mb, splits=6, engine_nodes=20000,
+                                          candidates=candidates, log=said.append, choose=choose)
+        try:
+            return run, run.run(), said
+        except cluster_module().NotProven as e:
+            return run, e, said
+
+
+def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):
+    run, outcome, said = split_solve(tmp_path, [], 3, offer_losing_moves_first)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    for move in LOSING_FIRST_MOVES:
+        assert f"refuted {move}: black cannot win there" in said, said
+    first_move = re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1)
+    assert first_move not in LOSING_FIRST_MOVES
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+
+
+def test_candidates_used_up_leave_the_node_open(tmp_path):
+    run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
+    assert isinstance(outcome, cluster_module().NotProven), outcome
+    assert "1 lines left open" in str(outcome) and "left open (start): 2 candidates refuted" in said, (outcome, said)
+
+
+def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):
+    # After b1-e1 white wins: a job of 2 MiB at the root leaves it unknown, so every white reply is a job,
+    # and the first found that black cannot beat refutes the root (the others are cancelled).
+    run, outcome, said = split_solve(tmp_path, ["b1-e1"], 3, memory_mb=2)
+    assert isinstance(outcome, cluster_module().NotProven), outcome
+    assert "b1-e1: black cannot win" in str(outcome)
+    refuted = [line for line in said if line.startswith("refuted b1-e1 ")]
+    assert refuted and said[-1] == "refuted b1-e1: black cannot win there", said
+    # Run again on the store: the refutation is read, not solved again.
+    again, outcome, said = split_solve(tmp_path, ["b1-e1"], 3, memory_mb=2)
+    assert isinstance(outcome, cluster_module().NotProven) and again.from_store >= 2, (again.from_store, said)
+
+
 @pytest.mark.parametrize("options, code, message", [
     (["--rules", "chess"], 2, "chess"),
     (["--rules", "five", "--moves", "b1-b9"], 2, "b1-b9"),

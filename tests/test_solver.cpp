@@ -5,6 +5,7 @@
 // decide what a position is worth.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -163,6 +164,38 @@ TEST(Solver, OneQuestionAtTheOtherSidesTurnCostsLessThanBoth) {
   EXPECT_EQ(asked.proof, full.proof);
   EXPECT_EQ(asked.proof_depth, full.proof_depth);
   EXPECT_LT(asked.nodes, full.nodes * 3 / 4);
+}
+
+TEST(Solver, AnUnsettledSolveNamesTheMovesNotShownToFail) {
+  // The 5x5 start with a 4 MiB tree: unknown. Every move left out of
+  // `promising` must fail (black cannot win after it, as an exact solve
+  // says); every move in it is legal, once.
+  const Game g(five());
+  Solver solver;
+  solver.prover = Black;
+  const SolveReport r = solver.solve(g, SolveLimits{0, 0, 4, nullptr});
+  ASSERT_EQ(r.value, SolveValue::Unknown);
+  ASSERT_FALSE(r.promising.empty());
+  const MoveList legal = g.legal_moves();
+  int left_out = 0;
+  for (Move m : legal) {
+    const auto n = std::count(r.promising.begin(), r.promising.end(), m);
+    ASSERT_LE(n, 1) << move_text(m);
+    if (n) continue;
+    ++left_out;
+    Game after = g;
+    after.play(m);
+    Solver exact;
+    exact.prover = Black;
+    const SolveReport e = exact.solve(after, SolveLimits{0, 0, 256, nullptr});
+    EXPECT_TRUE(e.cannot_lose) << move_text(m) << " was left out, but black may win after it";
+  }
+  EXPECT_EQ(static_cast<int>(r.promising.size()) + left_out, static_cast<int>(legal.size()));
+  EXPECT_GT(left_out, 0);
+  // Settled, or asked at the other side's turn: no list.
+  Game after = g;
+  after.play(legal[0]);
+  EXPECT_TRUE(solver.solve(after, SolveLimits{0, 0, 4, nullptr}).promising.empty());
 }
 
 TEST(Solver, HistoryDecidesNotThePositionAlone) {

@@ -227,6 +227,25 @@ class ProofTree {
     return Move::none();
   }
 
+  // At an unsettled root where the prover moves: its moves not shown to
+  // fail, the most promising first (the smallest proof number: the fewest
+  // leaves left to prove, as the search judged when it stopped).
+  std::vector<Move> promising_moves() const {
+    const Node& r = root();
+    if (!r.proof || !r.disproof || game_.side_to_move() != question_.prover) return {};
+    std::vector<const Node*> open;
+    for (std::uint32_t c = r.first; c < r.first + r.count; ++c)
+      if (nodes_[c].disproof) open.push_back(&nodes_[c]);
+    // Ties go to the larger disproof number (harder to refute), then to the
+    // generator's order: the same list every run.
+    std::stable_sort(open.begin(), open.end(), [](const Node* a, const Node* b) {
+      return a->proof != b->proof ? a->proof < b->proof : a->disproof > b->disproof;
+    });
+    std::vector<Move> out;
+    for (const Node* n : open) out.push_back(n->move);
+    return out;
+  }
+
   // Visits the proof of the settled root depth first: `visit(depth, move)`
   // for each move, at the claimant's turns the first settled child only, at
   // the other side's every child. The side to move at each node comes from
@@ -444,6 +463,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     std::string proof;
     std::size_t proof_moves;
     int depth;
+    std::vector<Move> promising;  // when Unknown at the prover's turn
   };
   auto ask = [&](Question q) {
     const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
@@ -472,7 +492,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     used_before += tree.size() + tree.second_level_nodes();
     report.memory_bytes = std::max<std::size_t>(
         report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node) + table.memory_bytes());
-    Asked out{answer, Move::none(), {}, 0, 0};
+    Asked out{answer, Move::none(), {}, 0, 0, tree.promising_moves()};
     if (answer != Answer::Unknown) {
       out.move = tree.settled_move(answer == Answer::Proven);
       out.depth = tree.proof_depth(game);
@@ -506,6 +526,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     return finish();
   }
   const Asked win = ask({mover, Goal::Win});
+  report.promising = win.promising;
   if (win.answer == Answer::Proven) {
     report.value = SolveValue::Win;
     report.move = win.move;

@@ -5,6 +5,7 @@
 // 1 unknown within the budget, or a proof that does not hold; 2 bad input;
 // 130 interrupted by Ctrl-C (what was learned is still printed).
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
@@ -235,13 +236,17 @@ int cmd_solve(const std::vector<std::string>& args) {
   }
   const std::string side = game.side_to_move() == Black ? "black" : "white";
   const std::string move = r.move.is_none() ? "" : move_text(r.move);
+  std::vector<std::string> promising;
+  for (Move m : r.promising) promising.push_back(move_text(m));
   if (vm.count("json")) {
+    std::vector<std::string> quoted;
+    for (const std::string& m : promising) quoted.push_back("\"" + m + "\"");
     fmt::print(
         "{{\"result\": \"{}\", \"to_move\": \"{}\", \"move\": {}, \"nodes\": {}, \"time_ms\": {}, \"memory_bytes\": "
         "{}, "
-        "\"proof_moves\": {}, \"cannot_win\": {}, \"cannot_lose\": {}, \"stopped\": {}}}\n",
+        "\"proof_moves\": {}, \"cannot_win\": {}, \"cannot_lose\": {}, \"promising\": [{}], \"stopped\": {}}}\n",
         to_string(r.value), side, move.empty() ? std::string("null") : fmt::format("\"{}\"", move), r.nodes, r.time_ms,
-        r.memory_bytes, r.proof_nodes, r.cannot_win, r.cannot_lose,
+        r.memory_bytes, r.proof_nodes, r.cannot_win, r.cannot_lose, fmt::join(quoted, ", "),
         r.stopped.empty() ? std::string("null") : fmt::format("\"{}\"", json_escape(r.stopped)));
   } else {
     fmt::print("result: {} for {} to move", to_string(r.value), side);
@@ -255,6 +260,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     fmt::print("\n");
     if (!move.empty()) fmt::print("move: {}\n", move);
+    if (!promising.empty()) fmt::print("promising: {}\n", fmt::join(promising, " "));
     fmt::print("nodes: {}  time: {} ms  memory: {} MiB  proof: {} moves\n", r.nodes, r.time_ms, r.memory_bytes >> 20,
                r.proof_nodes);
     if (!proof_path.empty() && !r.proof.empty()) fmt::print("proof written to {}\n", proof_path);

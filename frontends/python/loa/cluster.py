@@ -45,7 +45,8 @@ def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
     solve asks only whether that side wins (at the other side's turn, half the work of asking both)."""
     game = _game(rules, moves)  # a game over after the line's last move is settled by its end
     r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover)
-    return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose")}
+    return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
+                                  "promising")}
 
 
 def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = ()) -> str:
@@ -90,7 +91,9 @@ class SplitSolve:
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
                  log=print, priority: int = 0, choose=None) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
-        # The move a split plays at the prover's turn: choose(rules, moves, engine_nodes, excluded) on a worker.
+        # The move a split plays at the prover's turn, among those not excluded: choose(rules, moves,
+        # engine_nodes, excluded) on a worker, the engine's move by default. (The move with the job's smallest
+        # proof number was tried instead and did far worse: docs/solver.md.)
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
         self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
@@ -105,6 +108,7 @@ class SplitSolve:
         self.depth: Dict[Line, int] = {}
         self.known: Dict[Line, Dict[str, Any]] = {}  # proven nodes' records, read or made in this run
         self.excluded: Dict[Line, List[str]] = {}   # at the prover's turns: its moves refuted so far
+        self.promising: Dict[Line, List[str]] = {}  # at the prover's turns: the moves its job did not disprove
         self.dead: set = set()                      # refuted nodes: nothing under them matters any more
         self.open: List[Line] = []                  # nodes left unknown (splits or candidates used up)
         self.refuted = 0
@@ -142,27 +146,25 @@ class SplitSolve:
                 self.solved += 1
                 self.nodes_searched += answer["nodes"]
                 record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+                if answer.get("promising") and record["result"] == "unknown":
+                    record["promising"] = answer["promising"]
                 record["prover"] = self.prover
                 self.store.put(self.rules.name, list(line), record, answer["proof"] if record["result"] != "unknown"
                                else None)
                 self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
                 if not self.abandoned(line):
                     self.settle_or_split(line, dict(record, proof=answer["proof"]))
-            else:
-                excluded = self.excluded.get(line, [])
-                self.store.put(self.rules.name, list(line), {"result": "unknown", "split": answer,
-                                                             "excluded": excluded, "prover": self.prover})
-                if not self.abandoned(line):
-                    self.expand(line, [answer])
+            elif not self.abandoned(line):
+                self.split_at(line, answer)
         return self.outcome
 
-    def submit(self, kind: str, line: Line) -> None:
+    def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind == "solve":
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
                                         pure=False, priority=self.priority)
         else:
-            future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes,
-                                        tuple(self.excluded.get(line, [])), pure=False, priority=self.priority)
+            future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
+                                        pure=False, priority=self.priority)
         self.waiting[future] = (kind, line)
         self.completed.add(future)
 
@@ -173,8 +175,10 @@ class SplitSolve:
         if record is None:
             return self.submit("solve", line)
         self.from_store += 1
-        if "split" in record:  # the engine's move was chosen in an earlier run
+        if "split" in record:  # the move was chosen in an earlier run
             self.excluded[line] = list(record.get("excluded", []))
+            if "promising" in record:
+                self.promising[line] = list(record["promising"])
             return self.expand(line, [record["split"]])
         if "children" in record:
             return self.expand(line, record["children"])
@@ -187,12 +191,36 @@ class SplitSolve:
             self.open.append(line)
             return self.log(f"left open {' '.join(line)}: {self.splits} splits in its line")
         if self.prover_to_move(line):
-            self.submit("engine", line)
+            if record.get("promising"):  # none when its job stopped before it looked at a move
+                self.promising[line] = list(record["promising"])
+            self.next_candidate(line)
         else:
             replies = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
             self.store.put(self.rules.name, list(line), {"result": "unknown", "children": replies,
                                                          "prover": self.prover})
             self.expand(line, replies)
+
+    def next_candidate(self, line: Line) -> None:
+        """At the prover's turn: the engine's move among those neither refuted by a split nor disproven by the
+        node's own job (a move the job showed to fail would only be refuted again)."""
+        excluded = self.excluded.get(line, [])
+        if line not in self.promising:
+            return self.submit("engine", line, excluded)
+        left = [m for m in self.promising[line] if m not in excluded]
+        if not left:  # every other move failed in the node's own job
+            return self.refute(line)
+        if len(left) == 1:
+            return self.split_at(line, left[0])
+        legal = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
+        self.submit("engine", line, [m for m in legal if m not in left])
+
+    def split_at(self, line: Line, move: str) -> None:
+        """The prover's `move` at `line` is tried: kept in the store (with what a resumed run needs), then solved."""
+        record = {"result": "unknown", "split": move, "excluded": self.excluded.get(line, []), "prover": self.prover}
+        if line in self.promising:
+            record["promising"] = self.promising[line]
+        self.store.put(self.rules.name, list(line), record)
+        self.expand(line, [move])
 
     def expand(self, line: Line, moves: List[str]) -> None:
         self.children[line] = [line + (m,) for m in moves]
@@ -227,7 +255,7 @@ class SplitSolve:
         self.settle(parent, dict(merged, proof=proof))
 
     def refute(self, line: Line) -> None:
-        """The prover cannot win at `line`: try the engine's next move above it, or refute the node above."""
+        """The prover cannot win at `line`: the next candidate above it is tried, or the node above refuted."""
         self.refuted += 1
         self.dead.add(line)
         self.cancel_under(line)
@@ -239,11 +267,12 @@ class SplitSolve:
             return self.refute(parent)  # one reply the prover cannot beat refutes the node
         tried = self.excluded.setdefault(parent, [])
         tried.append(line[-1])
-        legal = len(_game(self.rules, list(parent)).legal_moves())
-        if len(tried) >= min(self.candidates, legal):
+        if len(tried) >= len(_game(self.rules, list(parent)).legal_moves()):
+            return self.refute(parent)  # every move refuted
+        if len(tried) >= self.candidates:
             self.open.append(parent)
             return self.log(f"left open {' '.join(parent) or '(start)'}: {len(tried)} candidates refuted")
-        self.submit("engine", parent)  # its next move, the refuted ones excluded
+        self.next_candidate(parent)
 
     def cancel_under(self, line: Line) -> None:
         doomed = [f for f, (_, waiting) in self.waiting.items() if waiting[:len(line)] == line]

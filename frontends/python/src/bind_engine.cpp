@@ -65,6 +65,9 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   d["longest_line"] = r.proof_depth;
   d["cannot_win"] = r.cannot_win;
   d["cannot_lose"] = r.cannot_lose;
+  py::list promising;
+  for (Move m : r.promising) promising.append(move_text(m));
+  d["promising"] = promising;
   d["stopped"] = r.stopped.empty() ? py::object(py::none()) : py::cast(r.stopped);
   if (proof) d["proof"] = r.proof;
   return d;
@@ -157,7 +160,8 @@ void bind_engine(py::module_& m) {
       py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
       py::arg("memory_mb") = 256, py::arg("proof") = false, py::arg("prover") = py::none(),
       "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
-      "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, stopped; "
+      "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, promising (when "
+      "unknown: the moves closest to a proof of the mover's win, best first), stopped; "
       "with proof=True also the proof text, which verify_proof() checks. prover='black' or 'white' asks only "
       "whether that side wins ('unknown' with cannot_win or cannot_lose when it does not). Releases the GIL; "
       "Ctrl-C stops it.");

@@ -170,11 +170,13 @@ def test_a_job_whose_worker_dies_three_times(cluster, tmp_path):
         scheduler.wait()
 
 
-LOSING_FIRST_MOVES = ["c1xa3", "b1-e1"]  # 5x5: white wins after either (tests/data/five/first-moves)
+# 5x5: white wins after each (tests/data/five/first-moves). The start's own job (4 MiB) disproves c1xa3,
+# and leaves the other two open.
+LOSING_FIRST_MOVES = ["c1xa3", "b1-e1", "d5-a5"]
 
 
 def offer_losing_moves_first(rules, moves, nodes, exclude):
-    """A split's move choice that offers, at the 5x5 start, the two losing first moves before the engine's."""
+    """A split's move choice that offers, at the 5x5 start, losing first moves before the engine's."""
     if not moves:
         for move in LOSING_FIRST_MOVES:
             if move not in exclude:
@@ -206,8 +208,9 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4):
 def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 3, offer_losing_moves_first)
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
-    for move in LOSING_FIRST_MOVES:
+    for move in LOSING_FIRST_MOVES[1:]:
         assert f"refuted {move}: black cannot win there" in said, said
+    assert not [line for line in said if line.startswith("solved c1xa3")], "a move the job disproved was tried"
     first_move = re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1)
     assert first_move not in LOSING_FIRST_MOVES
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
@@ -217,6 +220,8 @@ def test_candidates_used_up_leave_the_node_open(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
     assert isinstance(outcome, cluster_module().NotProven), outcome
     assert "1 lines left open" in str(outcome) and "left open (start): 2 candidates refuted" in said, (outcome, said)
+    assert [line for line in said if line.startswith("refuted ")] == ["refuted b1-e1: black cannot win there",
+                                                                      "refuted d5-a5: black cannot win there"], said
 
 
 def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):

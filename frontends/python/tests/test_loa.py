@@ -207,6 +207,13 @@ def test_solve_asked_about_one_side():
     for bad in ("red", 1, "Black"):
         with pytest.raises(ValueError, match="prover"):
             loa.solve(game, prover=bad)
+    # Left unknown at black's turn: black's moves not shown to fail, by the solver's numbers (a split's list).
+    start = loa.Game("five")
+    r = loa.solve(start, memory_mb=4, prover="black")
+    legal = [str(m) for m in start.legal_moves()]
+    assert r["result"] == "unknown" and 0 < len(r["promising"]) < len(legal), r
+    assert set(r["promising"]) <= set(legal) and "c1xa3" not in r["promising"]
+    assert both["promising"] == [] and other["promising"] == []
 
 
 def test_an_engine_search_can_leave_moves_out():

@@ -67,6 +67,10 @@ struct SolveReport {
   // win, or cannot lose.
   bool cannot_win = false;
   bool cannot_lose = false;
+  // When the side to move's win was asked and left unknown: its moves not
+  // shown to fail, the most promising first by the proof numbers the search
+  // had when it stopped (where a split solve goes on: loa.cluster).
+  std::vector<Move> promising;
   // Why an Unknown solve ended: "nodes", "time", "memory" or "interrupted".
   std::string stopped;
   // The proof (proof text, one section per question answered), when asked for.

@@ -1,74 +1,88 @@
 #!/usr/bin/env python3
 """The value of every first move of a board, with proofs, solved on a Dask cluster (docs/solver.md).
 
-The board's symmetries that keep the rules (start, bonus squares) group the first moves into classes.
+The board's symmetries that keep the rules (start, square points) group the first moves into classes.
 Each class's representative is solved by loa.cluster: one job, or a split solve when that is left
-unknown. Its images are derived by mirroring the proof, and every image's proof is checked. Writes
-OUT/MOVE.proof.gz (compact, gzip) per representative and OUT/start.proof.gz, OUT/table.tsv (the classes
-and values, which tests/frontends/first_move_tables.py checks the proofs against), and prints the table
-as Markdown.
+unknown. Its images' proofs are its proof mapped by the symmetries (map_proof), and each is checked.
+Writes OUT/MOVE.proof.gz (compact, gzip) per representative and OUT/start.proof.gz, and OUT/table.tsv
+(the classes, values and proof files, which frontends/python/tests/test_tables.py checks), and prints
+the table as Markdown. Rows of earlier runs stay in table.tsv unless solved again.
+
+With --start-proof FILE (a proof of the start made before, as tests/data/six/six.proof.gz) the start
+is not solved: its row, and the row of the class of the proof's first move, are that proof.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
        [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--splits 6] [--candidates 3]
-       [--only start b1-b3 ...] [--prover black]
+       [--only start b1-b3 ...] [--prover black] [--prover-of b1-f1=white ...] [--start-proof FILE]
 """
 import argparse
 import gzip
 import os
-import re
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
-from loa._core import _compact_proof
+from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
 
-MOVE = re.compile(r"\b([a-h][1-8])([-x])([a-h][1-8])\b")
+
+def classes_of(rules):
+    """The first moves grouped by the rules' symmetries: representative (the least name) -> {move: symmetry
+    that maps the representative onto it}."""
+    names = _rules_symmetries(rules)
+    first = sorted(str(m) for m in loa.Game(rules).legal_moves())
+    classes = {}
+    for move in first:
+        images = {_map_move(move, s, rules.board_size) for s in names}
+        rep = min(images)
+        if rep not in classes:
+            classes[rep] = {}
+            for s in names:
+                classes[rep].setdefault(_map_move(rep, s, rules.board_size), s)
+    return names, classes
 
 
-def transforms(size):
-    """The eight symmetries of the square board, as functions on (file, rank)."""
-    n = size - 1
-    return {
-        "identity": lambda f, r: (f, r), "mirror files": lambda f, r: (n - f, r),
-        "mirror ranks": lambda f, r: (f, n - r), "rotate 180": lambda f, r: (n - f, n - r),
-        "transpose": lambda f, r: (r, f), "anti-transpose": lambda f, r: (n - r, n - f),
-        "rotate 90": lambda f, r: (r, n - f), "rotate 270": lambda f, r: (n - r, f),
-    }
+def read_table(path):
+    """table.tsv's rows: first move ('' for the start) -> (images, winner, proof moves, proof file)."""
+    rows = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for text in f:
+                if text.strip() and not text.startswith("#"):
+                    move, images, winner, moves, proof = text.rstrip("\n").split("\t")
+                    rows[move] = (images.split(), winner, int(moves), proof)
+    return rows
 
 
-def map_square(square, t):
-    f, r = t(ord(square[0]) - 97, int(square[1:]) - 1)
-    return chr(97 + f) + str(r + 1)
+def write_table(path, rows):
+    with open(path, "w") as f:
+        f.write("# first move (empty: the start)\tits images\tvalue\tproof moves\tproof file (a proof of the start: "
+                "its first move is this row's)\n")
+        for move in sorted(rows):
+            images, winner, moves, proof = rows[move]
+            f.write(f"{move}\t{' '.join(images)}\t{winner}\t{moves}\t{proof}\n")
 
 
-def map_squares(text, t):
-    """Every move (a1-b2, a1xb2) in `text`, or `text` itself when it is one square, mapped by t."""
-    if re.fullmatch(r"[a-h][1-8]", text):
-        return map_square(text, t)
-    return MOVE.sub(lambda m: map_square(m.group(1), t) + m.group(2) + map_square(m.group(3), t), text)
+def proved_move(proof):
+    """The move a proof is of: its Before tag's last move, or for a proof of the start its first move."""
+    head = proof[:2000]
+    if '[Before "' in head:
+        return head.split('[Before "')[1].split('"')[0].split()[-1]
+    return loa.verify_proof(proof)["first_move"]
 
 
-def symmetries(rules):
-    """The transforms that map the start and the bonus squares onto themselves."""
-    keep = {}
-    for name, t in transforms(rules.board_size).items():
-        same = all(sorted(map_squares(s, t) for s in side) == sorted(side) for side in (rules.black, rules.white))
-        bonus = {map_squares(s, t): p for s, p in rules.bonus.items()} == rules.bonus
-        if same and bonus:
-            keep[name] = t
-    return keep
-
-
-def mirror_proof(text, t):
-    """A proof's text with every square mapped by t: moves, and the Before tag (the Start is symmetric)."""
-    out = []
-    for line in text.splitlines():
-        if line.startswith("[Before ") or (line[:1].isdigit()):
-            line = map_squares(line, t)
-        out.append(line)
-    return "\n".join(out) + "\n"
+def check_images(proof, images):
+    """Every image's proof (the proof mapped by the symmetry that gives the image) verifies, and is of the
+    image: images is {move: symmetry}."""
+    for image, symmetry in images.items():
+        if symmetry == "identity":
+            continue
+        mapped = _map_proof(proof, symmetry)
+        loa.verify_proof(mapped)  # raises if it does not hold
+        if proved_move(mapped) != image:
+            raise AssertionError(f"the proof mapped by {symmetry} is not of {image}")
 
 
 def main():
@@ -85,29 +99,56 @@ def main():
     parser.add_argument("--candidates", type=int, default=3)
     parser.add_argument("--prover", choices=["black", "white"], default="black",
                         help="the side a split solve tries to prove the winner, when one solve settles nothing")
+    parser.add_argument("--prover-of", nargs="*", default=[], metavar="MOVE=SIDE",
+                        help="another prover for these classes (a representative, or 'start')")
     parser.add_argument("--only", nargs="*", help="solve only these classes (a representative, or 'start')")
+    parser.add_argument("--start-proof", help="a proof of the start made before: not solved again")
     args = parser.parse_args()
     rules = loa.Rules(args.rules)
-    syms = symmetries(rules)
-    start = loa.Game(rules)
-    first = [str(m) for m in start.legal_moves()]
-    classes = {}
-    for move in first:
-        images = {map_squares(move, t) for t in syms.values()}
-        rep = min(images & set(first))
-        classes.setdefault(rep, set()).update(images & set(first))
-    print(f"{rules.name}: {len(first)} first moves, {len(classes)} classes under {', '.join(syms)}", flush=True)
-    from distributed import Client, LocalCluster
-    client = Client(args.scheduler) if args.scheduler else Client(
-        LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
-    store = ResultStore(args.store, report=print)
-    os.makedirs(args.out, exist_ok=True)
+    names, classes = classes_of(rules)
+    first = sum(len(c) for c in classes.values())
+    print(f"{rules.name}: {first} first moves, {len(classes)} classes under {', '.join(names)}", flush=True)
+    provers = {}
+    for given in args.prover_of:
+        move, _, side = given.partition("=")
+        if side not in ("black", "white") or (move != "start" and move not in classes):
+            parser.error(f"--prover-of {given}: a class's representative (or 'start'), '=', black or white")
+        provers["" if move == "start" else move] = side
     reps = [""] + sorted(classes)  # "": the start itself
     if args.only is not None:
         unknown = [o for o in args.only if o != "start" and o not in classes]
         if unknown:
             parser.error(f"not a class's representative: {', '.join(unknown)} (they are {', '.join(sorted(classes))})")
         reps = [o if o != "start" else "" for o in args.only]
+    os.makedirs(args.out, exist_ok=True)
+    table = os.path.join(args.out, "table.tsv")
+    kept = read_table(table)
+
+    from_start = {}  # rows the given start proof settles
+    if args.start_proof:
+        with open(args.start_proof, "rb") as f:
+            proof = loa.read_proof(f.read())  # plain or gzip
+        check = loa.verify_proof(proof)
+        move = check["first_move"]
+        rep = next(r for r, members in classes.items() if move in members)
+        relative = os.path.relpath(args.start_proof, args.out)
+        winner = check["claims"].split()[0]
+        from_start[""] = ([], winner, check["moves"], relative)
+        # The class of its first move: the proof (of the start) for `move`; its images are the proof mapped.
+        images = {}
+        for symmetry in names:
+            images.setdefault(_map_move(move, symmetry, rules.board_size), symmetry)
+        check_images(proof, images)
+        from_start[move] = (sorted(set(classes[rep]) - {move}), winner, check["moves"], relative)
+        kept = {k: v for k, v in kept.items() if k not in ("", rep) and k not in classes[rep]}
+        kept.update(from_start)
+        print(f"start and {rep}'s class ({move}): {winner} wins, from {args.start_proof}", flush=True)
+        reps = [r for r in reps if r and r != rep]
+
+    from distributed import Client, LocalCluster
+    client = Client(args.scheduler) if args.scheduler else Client(
+        LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
+    store = ResultStore(args.store, report=print)
 
     def settle(rep, priority):
         """The class of `rep` solved (its row), or None when it is left unsettled (kept in the store)."""
@@ -121,9 +162,9 @@ def main():
             store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
         nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own
-        if record["result"] == "unknown":  # black to be proven the winner, as on 6x6 from the start
-            run = cluster.SplitSolve(client, store, rules, line, args.prover, args.time, args.memory, args.splits,
-                                     args.engine_nodes, args.candidates, priority=priority)
+        if record["result"] == "unknown":
+            run = cluster.SplitSolve(client, store, rules, line, provers.get(rep, args.prover), args.time,
+                                     args.memory, args.splits, args.engine_nodes, args.candidates, priority=priority)
             try:
                 record = run.run()
             except cluster.NotProven as e:  # kept in the store: a later run goes on from there
@@ -138,42 +179,31 @@ def main():
         check = loa.verify_proof(proof)
         # The longest line the proof forces: its deepest move line (depth 1 is the reply to `rep`).
         longest = max(int(line.split()[0]) for line in proof.splitlines() if line[:1].isdigit())
-        with open(os.path.join(args.out, (rep or "start") + ".proof.gz"), "wb") as f:
+        name = (rep or "start") + ".proof.gz"
+        with open(os.path.join(args.out, name), "wb") as f:
             f.write(gzip.compress(_compact_proof(proof).encode(), mtime=0))
-        for image in sorted(classes.get(rep, {rep}) - {rep}):
-            t = next(t for t in syms.values() if map_squares(rep, t) == image)
-            loa.verify_proof(mirror_proof(proof, t))  # raises if the derived proof does not hold
+        images = classes.get(rep, {})
+        check_images(proof, images)  # raises if a derived proof does not hold
         print(f"{rep or 'start'}: {winner} ({check['moves']:,} proof moves, {nodes:,} nodes, {seconds:.1f} s)",
               flush=True)
-        return rep, sorted(classes.get(rep, [])), winner, check["moves"], nodes, seconds, longest
+        return rep, sorted(set(images) - {rep}), winner, check["moves"], name, nodes, seconds, longest
 
     # Every class at once, the first given first: Dask runs a higher priority's jobs before a lower one's,
     # so the workers go to later classes only when the first cannot use them (its tree narrow there).
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(max_workers=len(reps)) as pool:
-        rows = [row for row in pool.map(settle, reps, range(len(reps), 0, -1)) if row is not None]
+    rows = []
+    if reps:
+        with ThreadPoolExecutor(max_workers=len(reps)) as pool:
+            rows = [row for row in pool.map(settle, reps, range(len(reps), 0, -1)) if row is not None]
     client.close()
-    # table.tsv keeps the rows of earlier runs (a class solved in a run of its own) unless solved again.
-    table = os.path.join(args.out, "table.tsv")
-    kept = {}
-    if os.path.exists(table):
-        with open(table) as f:
-            for text in f:
-                if text.strip() and not text.startswith("#"):
-                    kept[text.split("\t")[0]] = text.rstrip("\n")
-    for rep, members, winner, moves, _, _, _ in rows:
-        kept[rep] = f"{rep}\t{' '.join(m for m in members if m != rep)}\t{winner}\t{moves}"
-    with open(table, "w") as f:
-        f.write("# first move (empty: the start)\tits images\tvalue\tproof moves\n")
-        for rep in sorted(kept):
-            f.write(kept[rep] + "\n")
+    for rep, images, winner, moves, name, _, _, _ in rows:
+        kept[rep] = (images, winner, moves, name)
+    write_table(table, kept)
     print("\n| first move (class) | value | proof moves | nodes | time | longest forced line (after it) |")
     print("|---|---|---|---|---|---|")
-    for rep, members, winner, moves, nodes, seconds, longest in rows:
+    for rep, images, winner, moves, _, nodes, seconds, longest in rows:
         value = "draw" if winner == "draw" else f"{winner} wins"
-        name = f"{rep} ({', '.join(m for m in members if m != rep) or '—'})" if rep else "the start"
-        print(f"| {name} | {value} | {moves:,} | {nodes:,} "
-              f"| {seconds:.1f} s | {longest} plies |")
+        name = f"{rep} ({', '.join(images) or '—'})" if rep else "the start"
+        print(f"| {name} | {value} | {moves:,} | {nodes:,} | {seconds:.1f} s | {longest} plies |")
     return 0
 
 

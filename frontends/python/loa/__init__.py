@@ -48,7 +48,8 @@ def verify_proof(source: ProofSource) -> dict:
     """Checks a proof (loa solve --proof, or solve(proof=True)) with the plain move generator.
 
     The proof is its text, a path (plain or gzip) or bytes (plain or gzip).
-    Returns claims, sections and moves, or raises ValueError saying where it fails.
+    Returns claims, sections, moves and first_move (the claimant's move at its first turn: at the proved
+    position itself when the claimant is to move there), or raises ValueError saying where it fails.
     """
     return _verify_proof_text(read_proof(source))
 

@@ -360,7 +360,8 @@ def _solve_command(args: argparse.Namespace) -> int:
     client = _client(args)
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
-                     args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)))
+                     args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
+                     priority=args.priority)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -419,6 +420,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
     s.add_argument("--candidates", type=int, default=3,
                    help="at the prover's turn, the engine's next move is tried when one is refuted, up to this many")
+    s.add_argument("--priority", type=int, default=0,
+                   help="runs sharing a cluster: the higher's jobs go first, the lower's fill idle workers")
     where = s.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
     where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")

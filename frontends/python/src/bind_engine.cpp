@@ -10,6 +10,7 @@
 #include "loa/proof_book.hpp"
 #include "loa/search.hpp"
 #include "loa/solver.hpp"
+#include "loa/symmetry.hpp"
 
 namespace loa::python {
 
@@ -176,15 +177,23 @@ void bind_engine(py::module_& m) {
       "_verify_proof_text",
       [](const std::string& text) {
         Expected<ProofCheck> check = Error{""};
+        // The claimant's move at its first turn (at the proved position when
+        // it is the claimant's turn there): the first of its turns with the
+        // fewest moves before it (the checker visits them in the text's order).
+        Move first = Move::none();
+        std::size_t first_ply = ~std::size_t{0};
         {
           py::gil_scoped_release release;
-          check = verify_proof(text);
+          check = walk_proof(text, [&](const Game& g, Move m, int, bool) {
+            if (g.moves().size() < first_ply) first_ply = g.moves().size(), first = m;
+          });
         }
         const ProofCheck c = value_or_raise(std::move(check));
         py::dict d;
         d["claims"] = c.claims;
         d["sections"] = c.sections;
         d["moves"] = c.moves;
+        d["first_move"] = first.is_none() ? py::object(py::none()) : py::cast(move_text(first));
         return d;
       },
       py::arg("text"), "verify_proof() with the proof's text already read.");
@@ -223,6 +232,44 @@ void bind_engine(py::module_& m) {
         return value_or_raise(std::move(expanded));
       },
       py::arg("text"), "The proof with every move written out, checked first (loa verify-proof --expand).");
+  m.def(
+      "_map_proof",
+      [](const std::string& text, const std::string& symmetry) {
+        const auto s = symmetry_from_string(symmetry);
+        if (!s) throw py::value_error("not a symmetry: '" + symmetry + "'");
+        Expected<std::string> image = Error{""};
+        {
+          py::gil_scoped_release release;
+          image = map_proof(text, *s);
+        }
+        return value_or_raise(std::move(image));
+      },
+      py::arg("text"), py::arg("symmetry"),
+      "The proof's image under a symmetry of the board ('mirror files', 'rotate 180', ...), as text; checked first.");
+  m.def(
+      "_map_move",
+      [](const std::string& move, const std::string& symmetry, int board_size) {
+        const auto s = symmetry_from_string(symmetry);
+        if (!s) throw py::value_error("not a symmetry: '" + symmetry + "'");
+        if (board_size < 5 || board_size > 8) throw py::value_error("board_size must be 5 to 8");
+        if (move == "pass") return move;
+        // The written form alone ("b1-d3", "b1xd3"): no game says whether it is legal.
+        const auto from = parse_square(move.substr(0, 2), board_size);
+        const auto to = parse_square(move.size() == 5 ? move.substr(3) : "", board_size);
+        if (!from || !to || (move[2] != '-' && move[2] != 'x'))
+          throw py::value_error("not a move on a " + std::to_string(board_size) + "x" + std::to_string(board_size) +
+                                " board: '" + move + "'");
+        return move_text(map_move(Move(*from, *to, move[2] == 'x'), *s, board_size));
+      },
+      py::arg("move"), py::arg("symmetry"), py::arg("board_size"), "A move's image under a symmetry of the board.");
+  m.def(
+      "_rules_symmetries",
+      [](const py::object& rules) {
+        std::vector<std::string> out;
+        for (Symmetry s : rules_symmetries(rules_of(rules))) out.emplace_back(to_string(s));
+        return out;
+      },
+      py::arg("rules"), "The symmetries that keep the rules' start and square points (identity first).");
 }
 
 }  // namespace loa::python

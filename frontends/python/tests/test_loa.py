@@ -182,7 +182,7 @@ def test_solve_proves_and_the_proof_verifies():
     assert (r["result"], str(r["move"]), r["stopped"]) == ("win", "a1-c3", None)
     assert r["nodes"] > 0 and r["longest_line"] >= 1 and r["proof_moves"] >= 1
     check = loa.verify_proof(r["proof"])
-    assert check == {"claims": "black wins", "sections": 1, "moves": r["proof_moves"]}
+    assert check == {"claims": "black wins", "sections": 1, "moves": r["proof_moves"], "first_move": "a1-c3"}
     # A position of the solver test set (tests/data/solver-positions.tsv): lost for white to move.
     lost = loa.Game("six")
     for m in ("d6xf4 f2-d2 c6-e4 a2-a6 e6-e3 f3xd1 b6-d4 a6-b5 f4-f2 a4-c2 e4-f3 d1xd4 f3-c3 f5-c5 c1-f1 "

@@ -28,6 +28,7 @@
 
 #include "loa/expected.hpp"
 #include "loa/game.hpp"
+#include "loa/symmetry.hpp"
 
 namespace loa {
 
@@ -74,5 +75,13 @@ Expected<std::string> expand_proof(std::string_view text, ProofCheck* check = nu
 // depth 1 with its section's lines one deeper. It still needs checking.
 Expected<std::string> graft_proofs(std::string_view claim,
                                    const std::vector<std::pair<std::string, std::string>>& children);
+
+// The proof's image under a symmetry of the board: every section's Start
+// position, Before moves and move lines mapped, written as text (compact
+// input is written out first; compact_proof() packs the result again). The
+// proof is checked first. The image proves the image position's claim when
+// the rules play the same on the image board (s among rules_symmetries());
+// verify it like any other.
+Expected<std::string> map_proof(std::string_view text, Symmetry s);
 
 }  // namespace loa

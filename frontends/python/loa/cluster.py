@@ -40,19 +40,22 @@ from .solve_store import ResultStore, StoreError, write_whole
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
-              prover: Optional[str] = None) -> Dict[str, Any]:
-    """A worker's job: one solve of the node's position, with its proof when settled. With `prover`, the
-    solve asks only whether that side wins (at the other side's turn, half the work of asking both)."""
-    game = _game(rules, moves)  # a game over after the line's last move is settled by its end
+              prover: Optional[str] = None, position: Optional[str] = None) -> Dict[str, Any]:
+    """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
+    text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
+    other side's turn, half the work of asking both)."""
+    game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
     r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover)
     return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
                                   "promising")}
 
 
-def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = ()) -> str:
+def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = (),
+               position: Optional[str] = None) -> str:
     """A worker's job: the engine's move at a node, not one of `exclude` (a node count, not a time: the same
     move every run)."""
-    return str(Engine(hash_mb=16).search(_game(rules, moves), nodes=nodes, exclude=list(exclude))["best"])
+    game = _game(rules, moves, position)
+    return str(Engine(hash_mb=16).search(game, nodes=nodes, exclude=list(exclude))["best"])
 
 
 def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shard: int, shards: int,
@@ -62,8 +65,8 @@ def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shar
                       opening_plies=opening_plies)
 
 
-def _game(rules: Rules, moves: List[str]) -> Game:
-    game = Game(rules)
+def _game(rules: Rules, moves: List[str], position: Optional[str] = None) -> Game:
+    game = Game(rules) if position is None else Game.from_position(rules, position)
     for i, m in enumerate(moves):
         try:
             game.play(m)
@@ -89,11 +92,15 @@ class SplitSolve:
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
-                 log=print, priority: int = 0, choose=None) -> None:
+                 log=print, priority: int = 0, choose=None, position: Optional[str] = None) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
+        # `moves` are from the rules' start, or from `position` text; the store keeps the nodes of a position
+        # apart from the start's.
+        self.position = position
+        self.space = rules.name if position is None else f"{rules.name} from {position}"
         # The move a split plays at the prover's turn, among those not excluded: choose(rules, moves,
-        # engine_nodes, excluded) on a worker, the engine's move by default. (The move with the job's smallest
-        # proof number was tried instead and did far worse: docs/solver.md.)
+        # engine_nodes, excluded, position=None) on a worker, the engine's move by default. (The move with
+        # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
         self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
@@ -113,8 +120,11 @@ class SplitSolve:
         self.open: List[Line] = []                  # nodes left unknown (splits or candidates used up)
         self.refuted = 0
 
+    def game(self, line: Line) -> Game:
+        return _game(self.rules, list(line), self.position)
+
     def prover_to_move(self, line: Line) -> bool:
-        return _game(self.rules, list(line)).side_to_move == self.prover
+        return self.game(line).side_to_move == self.prover
 
     def refutes(self, line: Line, record: Dict[str, Any]) -> bool:
         """Whether a node's record shows that the prover cannot win there."""
@@ -149,7 +159,7 @@ class SplitSolve:
                 if answer.get("promising") and record["result"] == "unknown":
                     record["promising"] = answer["promising"]
                 record["prover"] = self.prover
-                self.store.put(self.rules.name, list(line), record, answer["proof"] if record["result"] != "unknown"
+                self.store.put(self.space, list(line), record, answer["proof"] if record["result"] != "unknown"
                                else None)
                 self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
                 if not self.abandoned(line):
@@ -161,21 +171,22 @@ class SplitSolve:
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind == "solve":
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
-                                        pure=False, priority=self.priority)
+                                        self.position, pure=False, priority=self.priority)
         else:
+            where = {"position": self.position} if self.position is not None else {}
             future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
-                                        pure=False, priority=self.priority)
+                                        **where, pure=False, priority=self.priority)
         self.waiting[future] = (kind, line)
         self.completed.add(future)
 
     def visit(self, line: Line, solve: bool = True) -> None:
         """A node reached: its result from the store, or a job; with `solve` False (the move a split plays at
         the prover's turn) the other side's replies at once, without a job of its own."""
-        record = self.store.get(self.rules.name, list(line))
+        record = self.store.get(self.space, list(line))
         if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
             record = None  # another question's: says nothing about this one
         if record is None:
-            if not solve and not _game(self.rules, list(line)).is_terminal():
+            if not solve and not self.game(line).is_terminal():
                 return self.settle_or_split(line, {"result": "unknown"})
             return self.submit("solve", line)
         self.from_store += 1
@@ -199,8 +210,8 @@ class SplitSolve:
                 self.promising[line] = list(record["promising"])
             self.next_candidate(line)
         else:
-            replies = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
-            self.store.put(self.rules.name, list(line), {"result": "unknown", "children": replies,
+            replies = [str(m) for m in self.game(line).legal_moves()]
+            self.store.put(self.space, list(line), {"result": "unknown", "children": replies,
                                                          "prover": self.prover})
             self.expand(line, replies)
 
@@ -215,7 +226,7 @@ class SplitSolve:
             return self.refute(line)
         if len(left) == 1:
             return self.split_at(line, left[0])
-        legal = [str(m) for m in _game(self.rules, list(line)).legal_moves()]
+        legal = [str(m) for m in self.game(line).legal_moves()]
         self.submit("engine", line, [m for m in legal if m not in left])
 
     def split_at(self, line: Line, move: str) -> None:
@@ -223,7 +234,7 @@ class SplitSolve:
         record = {"result": "unknown", "split": move, "excluded": self.excluded.get(line, []), "prover": self.prover}
         if line in self.promising:
             record["promising"] = self.promising[line]
-        self.store.put(self.rules.name, list(line), record)
+        self.store.put(self.space, list(line), record)
         self.expand(line, [move])
 
     def expand(self, line: Line, moves: List[str]) -> None:
@@ -258,7 +269,7 @@ class SplitSolve:
         result = "win" if self.prover_to_move(parent) else "loss"
         merged = {"result": result, "nodes": sum(s["nodes"] for s in settled),
                   "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings)}
-        self.store.put(self.rules.name, list(parent), merged, proof)
+        self.store.put(self.space, list(parent), merged, proof)
         self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
         self.settle(parent, dict(merged, proof=proof))
 
@@ -275,7 +286,7 @@ class SplitSolve:
             return self.refute(parent)  # one reply the prover cannot beat refutes the node
         tried = self.excluded.setdefault(parent, [])
         tried.append(line[-1])
-        if len(tried) >= len(_game(self.rules, list(parent)).legal_moves()):
+        if len(tried) >= len(self.game(parent).legal_moves()):
             return self.refute(parent)  # every move refuted
         if len(tried) >= self.candidates:
             self.open.append(parent)
@@ -352,9 +363,14 @@ def _solve_command(args: argparse.Namespace) -> int:
     try:
         rules = Rules(args.rules)
         moves = args.moves.split()
-        game = _game(rules, moves)
+        if args.position is not None:
+            try:
+                Game.from_position(rules, args.position)
+            except ValueError as e:
+                raise ValueError(f"--position {args.position!r}: {e}") from None
+        game = _game(rules, moves, args.position)
         if game.is_terminal():
-            raise ValueError(f"the game is over after {args.moves!r}")
+            raise ValueError(f"the game is over after {args.moves!r}" if moves else "the game is over there")
         for name, low in (("time", 0.001), ("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
             if not getattr(args, name) >= low:
                 raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
@@ -369,7 +385,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
-                     priority=args.priority)
+                     priority=args.priority, position=args.position)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -418,7 +434,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("solve", help="prove a win by a split solve on a Dask cluster")
     s.add_argument("--rules", default="olympiad", help="a preset, or FILE:SECTION of a variant file")
-    s.add_argument("--moves", default="", help="the moves from the start to the position")
+    s.add_argument("--position", help="position text to start from (docs/position-text.md), else the rules' start")
+    s.add_argument("--moves", default="", help="the moves from the start (or --position) to the position")
     s.add_argument("--prover", choices=["black", "white"], help="the side proven to win (default: to move)")
     s.add_argument("--store", required=True, help="the results' directory (resumed when it has some)")
     s.add_argument("--proof", help="write the proof of the position here")

@@ -93,6 +93,21 @@ def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
     assert again.returncode == 0 and "0 solved in this run, 1 results from the store" in again.stdout
 
 
+def test_a_split_solve_from_a_position(cluster, tmp_path):
+    # 5x5 after b1-b3 given as position text (white to move): black's win, proven from there, with the
+    # position as the proof's Start; the store keeps its nodes apart from the same line from the start.
+    after_b1b3 = "1bbb1/w3w/wb2w/w3w/2bb1 w 1 0 0"
+    r = driver(tmp_path / "store", *FIVE, "--position", after_b1b3, "--prover", "black", "--scheduler",
+               cluster["address"], "--proof", str(tmp_path / "p"))
+    assert r.returncode == 0 and "black wins: proven" in r.stdout, r.stdout + r.stderr
+    proof = loa.read_proof(str(tmp_path / "p"))
+    assert f'[Start "{after_b1b3}"]' in proof and "[Before" not in proof
+    assert loa.verify_proof(proof)["claims"] == "black wins"
+    # The start, in the same store: none of the position's results is taken for its own (the same lines).
+    from_start = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
+    assert from_start.returncode == 0 and ", 0 results from the store" in from_start.stdout, from_start.stdout
+
+
 def test_a_worker_killed_in_the_middle(cluster, tmp_path):
     run = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"),
                  wait=False)
@@ -240,6 +255,8 @@ def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):
 @pytest.mark.parametrize("options, code, message", [
     (["--rules", "chess"], 2, "chess"),
     (["--rules", "five", "--moves", "b1-b9"], 2, "b1-b9"),
+    (["--rules", "five", "--position", "1bbb1/w3w/wb2w/w3w"], 2, "position text"),
+    (["--rules", "five", "--position", "5/5/5/5/5 b"], 2, "position"),
     (["--rules", "five", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "2"], 3, "no scheduler"),
 ])
 def test_bad_input(tmp_path, options, code, message):

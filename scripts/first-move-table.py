@@ -162,16 +162,21 @@ def main():
             store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
         nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own
-        if record["result"] == "unknown":
-            run = cluster.SplitSolve(client, store, rules, line, provers.get(rep, args.prover), args.time,
-                                     args.memory, args.splits, args.engine_nodes, args.candidates, priority=priority)
+        prover = provers.get(rep, args.prover)
+        while record["result"] == "unknown":
+            run = cluster.SplitSolve(client, store, rules, line, prover, args.time, args.memory, args.splits,
+                                     args.engine_nodes, args.candidates, priority=priority)
             try:
                 record = run.run()
+                nodes += run.nodes_searched
             except cluster.NotProven as e:  # kept in the store: a later run goes on from there
-                print(f"{rep or 'start'}: not settled ({e}); {run.solved} jobs, {run.from_store} from the store",
-                      flush=True)
-                return None
-            nodes = run.nodes_searched + nodes
+                print(f"{rep or 'start'}: not settled for {prover} ({e}); {run.solved} jobs, {run.from_store} from "
+                      "the store", flush=True)
+                if tuple(line) not in run.dead or rep in provers:
+                    return None
+                # Refuted: the prover cannot win there, so the other side may. A draw refutes both.
+                prover = "white" if prover == "black" else "black"
+                provers[rep] = prover
         proof, result = record["proof"], record["result"]
         mover = "white" if rep else "black"
         winner = {"win": mover, "loss": "white" if mover == "black" else "black", "draw": "draw"}[result]

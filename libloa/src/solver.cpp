@@ -514,39 +514,34 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     return report;
   };
   const Color mover = game.side_to_move();
-  if (prover && *prover != mover) {
-    const Asked loss = ask({~mover, Goal::Win});
-    if (loss.answer == Answer::Proven) {
-      report.value = SolveValue::Loss;
-      report.proof_depth = loss.depth;
-      keep(loss);
-    } else if (loss.answer == Answer::Disproven) {
-      report.cannot_lose = true;
+  // "Can the mover win?" first, unless only the other side is asked about;
+  // then, when that is shown impossible (and asked for), "can the other
+  // side win?": its answer tells a loss from a draw.
+  std::optional<Asked> win;
+  if (!prover || *prover == mover) {
+    win = ask({mover, Goal::Win});
+    report.promising = win->promising;
+    report.cannot_win = win->answer == Answer::Disproven;
+    if (win->answer == Answer::Proven) {
+      report.value = SolveValue::Win;
+      report.move = win->move;
+      report.proof_depth = win->depth;
+      keep(*win);
     }
-    return finish();
+    if (win->answer != Answer::Disproven || win_only || prover) return finish();
   }
-  const Asked win = ask({mover, Goal::Win});
-  report.promising = win.promising;
-  if (win.answer == Answer::Proven) {
-    report.value = SolveValue::Win;
-    report.move = win.move;
-    report.proof_depth = win.depth;
-    keep(win);
-  } else if (win.answer == Answer::Disproven) {
-    report.cannot_win = true;
-    if (!win_only && !prover) {
-      const Asked loss = ask({~mover, Goal::Win});
-      if (loss.answer == Answer::Proven) {
-        report.value = SolveValue::Loss;
-        report.proof_depth = loss.depth;
-        keep(loss);
-      } else if (loss.answer == Answer::Disproven) {
-        report.value = SolveValue::Draw;
-        report.cannot_lose = true;
-        report.move = loss.move;
-        keep(win);
-        keep(loss);
-      }
+  const Asked loss = ask({~mover, Goal::Win});
+  if (loss.answer == Answer::Proven) {
+    report.value = SolveValue::Loss;
+    report.proof_depth = loss.depth;
+    keep(loss);
+  } else if (loss.answer == Answer::Disproven) {
+    report.cannot_lose = true;
+    if (win) {  // neither side can win
+      report.value = SolveValue::Draw;
+      report.move = loss.move;
+      keep(*win);
+      keep(loss);
     }
   }
   return finish();

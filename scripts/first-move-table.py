@@ -172,7 +172,8 @@ def main():
             except cluster.NotProven as e:  # kept in the store: a later run goes on from there
                 print(f"{rep or 'start'}: not settled for {prover} ({e}); {run.solved} jobs, {run.from_store} from "
                       "the store", flush=True)
-                if tuple(line) not in run.dead or rep in provers:
+                refuted = tuple(line) in run.dead and tuple(line) not in run.open  # not merely given up
+                if not refuted or rep in provers:
                     return None
                 # Refuted: the prover cannot win there, so the other side may. A draw refutes both.
                 prover = "white" if prover == "black" else "black"

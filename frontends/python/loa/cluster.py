@@ -6,12 +6,14 @@
         --pairs 2000 --shards 200 --sprt 0 10 --workers 2
 
 One side (the prover, by default the side to move) is to be proven the winner from a position. Each node
-of the work is a line from the rules' start. A job solves one node with ``loa.solve`` on a worker, with
-the GIL released, asking only whether the prover wins there. A node left unknown is split as
-scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count, so a
-run started again picks the same move); if that move is refuted, the engine's next one (--candidates). At
-the other side's turn every reply is played, and one reply the prover cannot beat refutes the node (its
-other jobs are cancelled). The children are submitted to the cluster at once, and their proofs are grafted
+of the work is a line from the rules' start (or --position). A job solves one node with ``loa.solve`` on
+a worker, with the GIL released, asking only whether the prover wins there. A node left unknown is split
+as scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count,
+so a run started again picks the same move); if that move is refuted, the engine's next one, up to
+--candidates. At the other side's turn every reply is played, and one reply the prover cannot beat
+refutes the node (its other jobs are cancelled). A node whose candidates are used up, or which is still
+unknown after --splits splits in its line, is given up: as a refutation, it sends the run to try other
+moves above it, but it proves nothing. The children are submitted to the cluster at once, and their proofs are grafted
 into the node's as ``loa solve --merge`` does. Every result goes into a ``ResultStore``
 (loa/solve_store.py), so a run stopped for any reason resumes without redoing settled work. Damaged
 results are solved again. Dask reschedules the job of a worker that dies. After three deaths the run
@@ -23,7 +25,7 @@ again, with the same seed, so it counts once. With --sprt the run stops as soon 
 the shards not yet played are cancelled.
 
 Exit codes: 0 the prover's win is proven (a match: played, or the SPRT decided) (and --proof written,
-verified); 1 not proven (the position refuted, or lines left open at --splits or --candidates); 2 bad
+verified); 1 not proven (the position refuted, or given up at --splits or --candidates); 2 bad
 input (rules, moves, options, a store that cannot be written); 3 the cluster failed (no scheduler at the
 address, a job whose worker died three times).
 """
@@ -76,7 +78,7 @@ def _game(rules: Rules, moves: List[str], position: Optional[str] = None) -> Gam
 
 
 class NotProven(Exception):
-    """The prover's win was not shown: the root refuted, or lines left open (splits or candidates used up)."""
+    """The prover's win was not shown: the root refuted, or given up (splits or candidates used up)."""
 
 
 Line = Tuple[str, ...]
@@ -88,7 +90,8 @@ class SplitSolve:
     Every job asks only whether the prover wins. A node where the prover cannot win is refuted: at the other
     side's turn that refutes the node above too (its other jobs are cancelled); at the prover's turn the
     engine's next move is tried, up to `candidates` moves. A node still unknown after `splits` splits in its
-    line, or whose candidates are used up, is left open while the rest of the work goes on."""
+    line, or whose candidates are used up, is given up, which goes up as a refutation does (proving
+    nothing: a resumed run tries its moves again)."""
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
@@ -117,7 +120,9 @@ class SplitSolve:
         self.excluded: Dict[Line, List[str]] = {}   # at the prover's turns: its moves refuted so far
         self.promising: Dict[Line, List[str]] = {}  # at the prover's turns: the moves its job did not disprove
         self.dead: set = set()                      # refuted nodes: nothing under them matters any more
-        self.open: List[Line] = []                  # nodes left unknown (splits or candidates used up)
+        self.open: List[Line] = []                  # nodes given up (splits or candidates used up)
+        self.gave_up_below: set = set()             # prover's nodes with a move given up, not refuted
+        self.refuted_moves: Dict[Line, List[str]] = {}  # at the prover's turns: its moves shown to fail
         self.refuted = 0
 
     def game(self, line: Line) -> Game:
@@ -143,10 +148,8 @@ class SplitSolve:
         self.outcome: Optional[Dict[str, Any]] = None
         self.visit(self.root)
         while self.outcome is None:
-            if not self.waiting:
-                lines = "; ".join(" ".join(line) for line in self.open[:3])
-                raise NotProven(f"{len(self.open)} lines left open (not settled within {self.splits} splits or "
-                                f"{self.candidates} candidates), {self.refuted} refuted: {lines}")
+            if not self.waiting:  # cannot be: the root is settled, refuted or given up before
+                raise NotProven(f"nothing left to run: {len(self.open)} lines given up, {self.refuted} refuted")
             future = next(self.completed)
             if future not in self.waiting:  # cancelled: its node was refuted
                 continue
@@ -192,6 +195,7 @@ class SplitSolve:
         self.from_store += 1
         if "split" in record:  # the move was chosen in an earlier run
             self.excluded[line] = list(record.get("excluded", []))
+            self.refuted_moves[line] = list(record.get("excluded", []))
             if "promising" in record:
                 self.promising[line] = list(record["promising"])
             return self.expand(line, [record["split"]])
@@ -203,8 +207,7 @@ class SplitSolve:
         if record["result"] != "unknown" or self.refutes(line, record):
             return self.settle(line, record)
         if self.depth[line] >= self.splits:
-            self.open.append(line)
-            return self.log(f"left open {' '.join(line)}: {self.splits} splits in its line")
+            return self.refute(line, f"{self.splits} splits in its line")
         if self.prover_to_move(line):
             if record.get("promising"):  # none when its job stopped before it looked at a move
                 self.promising[line] = list(record["promising"])
@@ -222,8 +225,8 @@ class SplitSolve:
         if line not in self.promising:
             return self.submit("engine", line, excluded)
         left = [m for m in self.promising[line] if m not in excluded]
-        if not left:  # every other move failed in the node's own job
-            return self.refute(line)
+        if not left:  # every other move failed in the node's own job, or below
+            return self.refute(line, "a move given up below" if line in self.gave_up_below else None)
         if len(left) == 1:
             return self.split_at(line, left[0])
         legal = [str(m) for m in self.game(line).legal_moves()]
@@ -231,7 +234,9 @@ class SplitSolve:
 
     def split_at(self, line: Line, move: str) -> None:
         """The prover's `move` at `line` is tried: kept in the store (with what a resumed run needs), then solved."""
-        record = {"result": "unknown", "split": move, "excluded": self.excluded.get(line, []), "prover": self.prover}
+        # A resumed run excludes the moves shown to fail, and tries again those only given up.
+        record = {"result": "unknown", "split": move, "excluded": self.refuted_moves.get(line, []),
+                  "prover": self.prover}
         if line in self.promising:
             record["promising"] = self.promising[line]
         self.store.put(self.space, list(line), record)
@@ -273,24 +278,37 @@ class SplitSolve:
         self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
         self.settle(parent, dict(merged, proof=proof))
 
-    def refute(self, line: Line) -> None:
-        """The prover cannot win at `line`: the next candidate above it is tried, or the node above refuted."""
-        self.refuted += 1
+    def refute(self, line: Line, gave_up: Optional[str] = None) -> None:
+        """The prover cannot win at `line`, or (`gave_up` says why) the run gives up there: either way the
+        next candidate above it is tried, or the node above refuted (given up). Giving up proves nothing,
+        but it lets the run try other moves higher up rather than wait below forever."""
         self.dead.add(line)
         self.cancel_under(line)
-        self.log(f"refuted {' '.join(line) or '(start)'}: {self.prover} cannot win there")
+        where = " ".join(line) or "(start)"
+        if gave_up:
+            self.open.append(line)
+            self.log(f"gave up {where}: {gave_up}")
+        else:
+            self.refuted += 1
+            self.log(f"refuted {where}: {self.prover} cannot win there")
         if line == self.root:
-            raise NotProven(f"{' '.join(line) or 'the start'}: {self.prover} cannot win")
+            raise NotProven(f"{' '.join(line) or 'the start'}: " + (f"gave up ({gave_up})" if gave_up else
+                                                                    f"{self.prover} cannot win"))
         parent = self.parent[line]
         if not self.prover_to_move(parent):
-            return self.refute(parent)  # one reply the prover cannot beat refutes the node
+            return self.refute(parent, gave_up)  # one reply the prover cannot beat refutes the node
         tried = self.excluded.setdefault(parent, [])
         tried.append(line[-1])
+        if gave_up:
+            self.gave_up_below.add(parent)
+        else:
+            self.refuted_moves.setdefault(parent, []).append(line[-1])
+        if parent in self.gave_up_below:
+            gave_up = gave_up or "a move given up below"
         if len(tried) >= len(self.game(parent).legal_moves()):
-            return self.refute(parent)  # every move refuted
+            return self.refute(parent, gave_up)  # every move refuted
         if len(tried) >= self.candidates:
-            self.open.append(parent)
-            return self.log(f"left open {' '.join(parent) or '(start)'}: {len(tried)} candidates refuted")
+            return self.refute(parent, f"{len(tried)} candidates tried")
         self.next_candidate(parent)
 
     def cancel_under(self, line: Line) -> None:

@@ -204,7 +204,7 @@ def cluster_module():
     return module
 
 
-def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4):
+def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -212,7 +212,7 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4):
     said = []
     with Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0")) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
-                                          "black", time_s=600, memory_mb=memory_mb, splits=6, engine_nodes=20000,
+                                          "black", time_s=600, memory_mb=memory_mb, splits=splits, engine_nodes=20000,
                                           candidates=candidates, log=said.append, choose=choose)
         try:
             return run, run.run(), said
@@ -231,12 +231,25 @@ def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
-def test_candidates_used_up_leave_the_node_open(tmp_path):
+def test_candidates_used_up_give_the_node_up(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
     assert isinstance(outcome, cluster_module().NotProven), outcome
-    assert "1 lines left open" in str(outcome) and "left open (start): 2 candidates refuted" in said, (outcome, said)
+    assert str(outcome) == "the start: gave up (2 candidates tried)" and said[-1] == "gave up (start): 2 candidates tried"
     refuted_first_moves = [line for line in said if re.match(r"refuted \S+: ", line)]
     assert refuted_first_moves == ["refuted b1-e1: black cannot win there", "refuted d5-a5: black cannot win there"]
+
+
+def test_a_line_given_up_sends_the_run_to_the_next_candidate(tmp_path):
+    # b1-b3 wins for black, but not within 2 splits: it is given up, and c1-c3, offered next, is proven.
+    def b1b3_then_c1c3(rules, moves, nodes, exclude):
+        if not moves:
+            return next(m for m in ("b1-b3", "c1-c3") if m not in exclude)
+        return cluster_module().engine_job(rules, moves, nodes, exclude)
+    run, outcome, said = split_solve(tmp_path, [], 3, b1b3_then_c1c3, splits=2)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert "gave up b1-b3: 3 candidates tried" in said and run.refuted == 0, said
+    assert re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1) == "c1-c3"
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
 def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):

@@ -11,6 +11,10 @@ the table as Markdown. Rows of earlier runs stay in table.tsv unless solved agai
 With --start-proof FILE (a proof of the start made before, as tests/data/six/six.proof.gz) the start
 is not solved: its row, and the row of the class of the proof's first move, are that proof.
 
+A class left unsettled (or every --only class, with --export-only) is an "open" row, and its settled
+lines (up to four moves after its first move) are written as compact proofs to OUT/partial/REP/. A run
+on another machine puts them into its store before it starts (each verified), so it goes on from there.
+
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
        [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--splits 6] [--candidates 3]
        [--only start b1-b3 ...] [--prover black] [--prover-of b1-f1=white ...] [--start-proof FILE]
@@ -18,6 +22,7 @@ usage: scripts/first-move-table.py --rules five --out tests/data/five/first-move
 import argparse
 import gzip
 import os
+import shutil
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -85,6 +90,58 @@ def check_images(proof, images):
             raise AssertionError(f"the proof mapped by {symmetry} is not of {image}")
 
 
+def partial_folder(out, rep):
+    return os.path.join(out, "partial", rep)
+
+
+def export_partial(store, rules, rep, out, plies=4):
+    """The settled lines of an unsettled class, up to `plies` moves after its first move (the highest only:
+    not those under a settled line), as compact proofs in OUT/partial/REP/, named by their moves: a run on
+    another machine starts from them (seed_store). Returns how many."""
+    folder = partial_folder(out, rep)
+    shutil.rmtree(folder, ignore_errors=True)
+    found, lines = 0, [[rep]]
+    while lines:
+        line = lines.pop()
+        record = store.get(rules.name, line)
+        if record is None or len(line) > 1 + plies:
+            continue
+        if record["result"] != "unknown" and record.get("proof"):
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "_".join(line) + ".proof.gz"), "wb") as f:
+                f.write(gzip.compress(_compact_proof(record["proof"]).encode(), mtime=0))
+            found += 1
+        elif "split" in record:
+            lines.append(line + [record["split"]])
+        elif "children" in record:
+            lines += [line + [m] for m in record["children"]]
+    return found
+
+
+def seed_store(store, rules, out):
+    """Puts the partial results in OUT/partial (export_partial) into the store where it has none, each
+    verified first. Returns how many."""
+    seeded = 0
+    for folder, _, names in os.walk(os.path.join(out, "partial")):
+        for name in sorted(names):
+            if not name.endswith(".proof.gz"):
+                continue
+            line = name[:-len(".proof.gz")].split("_")
+            known = store.get(rules.name, line)
+            if known is not None and known["result"] != "unknown":
+                continue
+            proof = loa.read_proof(os.path.join(folder, name))
+            winner = loa.verify_proof(proof)["claims"].split()[0]
+            game = loa.Game(rules)
+            for move in line:
+                game.play(move)
+            result = "win" if winner == game.side_to_move else "loss"
+            store.put(rules.name, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
+                      loa._core._expand_proof(proof))
+            seeded += 1
+    return seeded
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="five")
@@ -103,6 +160,9 @@ def main():
                         help="another prover for these classes (a representative, or 'start')")
     parser.add_argument("--only", nargs="*", help="solve only these classes (a representative, or 'start')")
     parser.add_argument("--start-proof", help="a proof of the start made before: not solved again")
+    parser.add_argument("--export-only", action="store_true",
+                        help="solve nothing: write the --only classes' settled lines from the store to OUT/partial "
+                             "(a run stopped by hand)")
     args = parser.parse_args()
     rules = loa.Rules(args.rules)
     names, classes = classes_of(rules)
@@ -149,6 +209,15 @@ def main():
     client = Client(args.scheduler) if args.scheduler else Client(
         LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
     store = ResultStore(args.store, report=print)
+    seeded = seed_store(store, rules, args.out)
+    if seeded:
+        print(f"{seeded} settled lines from {os.path.join(args.out, 'partial')} put into the store", flush=True)
+
+    def left_open(rep):
+        """An unsettled class's row, its settled lines kept in OUT/partial/REP for a later run."""
+        found = export_partial(store, rules, rep, args.out)
+        print(f"{rep}: {found} settled lines kept in {partial_folder(args.out, rep)}", flush=True)
+        kept[rep] = (sorted(set(classes[rep]) - {rep}), "open", found, os.path.join("partial", rep))
 
     def settle(rep, priority):
         """The class of `rep` solved (its row), or None when it is left unsettled (kept in the store)."""
@@ -197,12 +266,23 @@ def main():
     # Every class at once, the first given first: Dask runs a higher priority's jobs before a lower one's,
     # so the workers go to later classes only when the first cannot use them (its tree narrow there).
     rows = []
+    if args.export_only:
+        for rep in filter(None, reps):
+            left_open(rep)
+        reps = []
     if reps:
         with ThreadPoolExecutor(max_workers=len(reps)) as pool:
             rows = [row for row in pool.map(settle, reps, range(len(reps), 0, -1)) if row is not None]
     client.close()
+    settled = {row[0] for row in rows}
+    for rep in filter(None, reps):
+        if rep not in settled:
+            left_open(rep)
     for rep, images, winner, moves, name, _, _, _ in rows:
         kept[rep] = (images, winner, moves, name)
+        shutil.rmtree(partial_folder(args.out, rep), ignore_errors=True)
+    if os.path.isdir(os.path.join(args.out, "partial")) and not os.listdir(os.path.join(args.out, "partial")):
+        os.rmdir(os.path.join(args.out, "partial"))
     write_table(table, kept)
     print("\n| first move (class) | value | proof moves | nodes | time | longest forced line (after it) |")
     print("|---|---|---|---|---|---|")

@@ -205,7 +205,11 @@ def main():
         print(f"start and {rep}'s class ({move}): {winner} wins, from {args.start_proof}", flush=True)
         reps = [r for r in reps if r and r != rep]
 
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        sys.exit(f"first-move-table.py: no Dask in this Python ({sys.executable}): install python3-distributed "
+                 "or run Debian's python3")
     client = Client(args.scheduler) if args.scheduler else Client(
         LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
     store = ResultStore(args.store, report=print)

@@ -355,7 +355,11 @@ class _Refused(Exception):
 
 
 def _client(args: argparse.Namespace):
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise _Refused(3, f"no Dask in this Python ({sys.executable}): install python3-distributed "
+                          "(Debian) or distributed (pip), or run Debian's python3") from None
     try:
         if args.scheduler:
             return Client(args.scheduler, timeout=args.connect_timeout)

@@ -278,6 +278,15 @@ def test_bad_input(tmp_path, options, code, message):
     assert message in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+def test_a_python_without_dask(tmp_path):
+    # As a python3 on PATH other than Debian's (pyenv's, say) would be: importing distributed fails.
+    code = ("import sys; sys.modules['distributed'] = None; from loa.cluster import main; "
+            f"sys.exit(main(['solve', '--rules', 'five', '--store', {str(tmp_path / 'store')!r}]))")
+    r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 3 and "no Dask in this Python" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert not (tmp_path / "store").exists() or not any((tmp_path / "store").iterdir())
+
+
 def test_a_proof_that_cannot_be_written(tmp_path):
     r = driver(tmp_path / "store", "--rules", "five", "--workers", "1", "--time", "1", "--proof",
                str(tmp_path / "no" / "such" / "dir" / "p"), "-q")

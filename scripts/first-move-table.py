@@ -94,6 +94,21 @@ def partial_folder(out, rep):
     return os.path.join(out, "partial", rep)
 
 
+def partial_name(line):
+    """A kept line's file name: its moves joined by '_' (partial_line reads it back)."""
+    return "_".join(line) + ".proof.gz"
+
+
+def partial_line(name):
+    return name[:-len(".proof.gz")].split("_")
+
+
+def write_compact_proof(path, proof):
+    """A proof text written compact and gzip'd (reproducible: no time stamp), as loa verify-proof reads it."""
+    with open(path, "wb") as f:
+        f.write(gzip.compress(_compact_proof(proof).encode(), mtime=0))
+
+
 def export_partial(store, rules, rep, out, plies=4):
     """The settled lines of an unsettled class, up to `plies` moves after its first move (the highest only:
     not those under a settled line), as compact proofs in OUT/partial/REP/, named by their moves: a run on
@@ -108,8 +123,7 @@ def export_partial(store, rules, rep, out, plies=4):
             continue
         if record["result"] != "unknown" and record.get("proof"):
             os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, "_".join(line) + ".proof.gz"), "wb") as f:
-                f.write(gzip.compress(_compact_proof(record["proof"]).encode(), mtime=0))
+            write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
             found += 1
         elif "split" in record:
             lines.append(line + [record["split"]])
@@ -126,7 +140,7 @@ def seed_store(store, rules, out):
         for name in sorted(names):
             if not name.endswith(".proof.gz"):
                 continue
-            line = name[:-len(".proof.gz")].split("_")
+            line = partial_line(name)
             known = store.get(rules.name, line)
             if known is not None and known["result"] != "unknown":
                 continue
@@ -149,6 +163,7 @@ def main():
     parser.add_argument("--store", required=True)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler")
+    parser.add_argument("--connect-timeout", type=float, default=10, help="seconds to wait for --scheduler")
     parser.add_argument("--time", type=float, default=60)
     parser.add_argument("--memory", type=int, default=2000)
     parser.add_argument("--splits", type=int, default=6)
@@ -206,12 +221,9 @@ def main():
         reps = [r for r in reps if r and r != rep]
 
     try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        sys.exit(f"first-move-table.py: no Dask in this Python ({sys.executable}): install python3-distributed "
-                 "or run Debian's python3")
-    client = Client(args.scheduler) if args.scheduler else Client(
-        LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0"))
+        client = cluster._client(args)  # a local cluster or the scheduler's, as loa.cluster's own
+    except cluster._Refused as e:  # no Dask here, or no scheduler answers
+        sys.exit(f"first-move-table.py: {e}")
     store = ResultStore(args.store, report=print)
     seeded = seed_store(store, rules, args.out)
     if seeded:
@@ -259,8 +271,7 @@ def main():
         # The longest line the proof forces: its deepest move line (depth 1 is the reply to `rep`).
         longest = max(int(line.split()[0]) for line in proof.splitlines() if line[:1].isdigit())
         name = (rep or "start") + ".proof.gz"
-        with open(os.path.join(args.out, name), "wb") as f:
-            f.write(gzip.compress(_compact_proof(proof).encode(), mtime=0))
+        write_compact_proof(os.path.join(args.out, name), proof)
         images = classes.get(rep, {})
         check_images(proof, images)  # raises if a derived proof does not hold
         print(f"{rep or 'start'}: {winner} ({check['moves']:,} proof moves, {nodes:,} nodes, {seconds:.1f} s)",

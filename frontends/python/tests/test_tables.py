@@ -38,7 +38,7 @@ def test_every_first_move_has_a_verified_proof(table):
     for move, (images, winner, moves, proof_file) in sorted(script.read_table(os.path.join(table, "table.tsv")).items()):
         if winner == "open":  # not settled yet: its settled lines, kept for the next run, hold
             covered += [move] + images
-            assert_partial_results_hold(os.path.join(table, proof_file), move, moves)
+            assert_partial_results_hold(script, os.path.join(table, proof_file), move, moves)
             continue
         if proof_file not in checked:
             text = loa.read_proof(os.path.join(table, proof_file))
@@ -60,14 +60,14 @@ def test_every_first_move_has_a_verified_proof(table):
     assert sorted(covered) == first, "the table does not cover every first move once"
 
 
-def assert_partial_results_hold(folder, move, count):
+def assert_partial_results_hold(script, folder, move, count):
     """An open class's settled lines (scripts/first-move-table.py, OUT/partial/MOVE): each file's proof
     verifies, claims a win, and is of the line its name gives, one that starts with the class's move."""
     # A class with nothing settled yet has no folder in a checkout (git keeps no empty folder).
     names = sorted(os.listdir(folder)) if count or os.path.isdir(folder) else []
     assert len(names) == count, f"{folder}: {len(names)} files, the table says {count}"
     for name in names:
-        line = name[:-len(".proof.gz")].split("_")
+        line = script.partial_line(name)
         proof = loa.read_proof(os.path.join(folder, name))
         assert line[0] == move and f'[Before "{" ".join(line)}"]' in proof[:2000], name
         assert loa.verify_proof(proof)["claims"].endswith(" wins"), name

@@ -2,6 +2,7 @@
 
     python3 -m loa.cluster solve --rules six --moves "e6-e4 f5-d5" --store s2 --workers 2 --proof s2.proof
     python3 -m loa.cluster solve ... --scheduler tcp://head:8786        # workers started elsewhere
+    python3 -m loa.cluster status --rules six --moves "e6-e4 f5-d5" --store s2  # how far it got (no cluster)
     python3 -m loa.cluster match --rules six --first engine:nodes=20000 --second engine:nodes=10000 \
         --pairs 2000 --shards 200 --sprt 0 10 --workers 2
 
@@ -39,6 +40,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Engine, Game, Rules, verify_proof
 from ._core import _graft_proofs, _run_match, _solve_job, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
+from .split_tree import split_tree
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
@@ -273,7 +275,8 @@ class SplitSolve:
         proof = _graft_proofs(claim, [(c[-1], s["proof"]) for c, s in zip(siblings, settled)])
         result = "win" if self.prover_to_move(parent) else "loss"
         merged = {"result": result, "nodes": sum(s["nodes"] for s in settled),
-                  "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings)}
+                  "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings),
+                  "prover": self.prover}
         self.store.put(self.space, list(parent), merged, proof)
         self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
         self.settle(parent, dict(merged, proof=proof))
@@ -450,6 +453,20 @@ def _match_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _status_command(args: argparse.Namespace) -> int:
+    try:
+        if args.depth < 0:
+            raise ValueError("--depth must be at least 0")
+        store = ResultStore(args.store, report=lambda m: print(f"loa.cluster: {m}", file=sys.stderr), read_only=True)
+        tree = split_tree(store, Rules(args.rules), args.moves.split(), args.position, args.prover, args.depth)
+    except (ValueError, StoreError) as e:
+        raise _Refused(2, str(e)) from None
+    print("\n".join(tree.lines))
+    print(f"the tree: {tree.proven:,} lines proven ({tree.proven_nodes:,} nodes), {tree.refuted:,} refuted, "
+          f"{tree.unknown:,} jobs left unknown, {tree.not_run:,} nodes not run; {store.damaged} damaged results")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m loa.cluster", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -474,6 +491,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")
     s.add_argument("--connect-timeout", type=float, default=10)
     s.add_argument("-q", "--quiet", action="store_true")
+    t = commands.add_parser("status", help="how far a split solve has got, read from its store (no cluster, "
+                                           "nothing written: beside a live run, or on a copy)")
+    t.add_argument("--rules", default="olympiad")
+    t.add_argument("--position")
+    t.add_argument("--moves", default="")
+    t.add_argument("--store", required=True)
+    t.add_argument("--prover", choices=["black", "white"], help="for records that do not name theirs")
+    t.add_argument("--depth", type=int, default=2, help="print the tree this many plies below the position")
     m = commands.add_parser("match", help="a match in shards on a Dask cluster, merged as loa match-merge does")
     m.add_argument("--rules", default="olympiad")
     m.add_argument("--first", required=True, help="a player spec, as loa match takes (engine:nodes=20000, ...)")
@@ -493,7 +518,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        return _solve_command(args) if args.command == "solve" else _match_command(args)
+        return {"solve": _solve_command, "status": _status_command, "match": _match_command}[args.command](args)
     except _Refused as e:
         print(f"loa.cluster: {e}", file=sys.stderr)
         return e.code

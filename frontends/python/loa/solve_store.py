@@ -55,10 +55,17 @@ def write_whole(target: str, data: bytes) -> None:
 class ResultStore:
     """Results of a split solve's nodes, in the directory `path` (made if missing)."""
 
-    def __init__(self, path: str, report: Callable[[str], None] = lambda message: None) -> None:
+    def __init__(self, path: str, report: Callable[[str], None] = lambda message: None,
+                 read_only: bool = False) -> None:
+        """`read_only`: a store that must exist already and is only read (a live run's, or a copy)."""
         self.path = path
         self.report = report
+        self.read_only = read_only
         self.damaged = 0  # results found damaged, in this run
+        if read_only:
+            if not os.path.isdir(path):
+                raise StoreError(f"no store at {path!r}")
+            return
         try:
             os.makedirs(path, exist_ok=True)
             probe = tempfile.NamedTemporaryFile(dir=path, prefix=".probe-", delete=True)
@@ -76,6 +83,8 @@ class ResultStore:
 
     def put(self, rules_name: str, moves: List[str], record: Dict[str, Any], proof: Optional[str] = None) -> None:
         """Keeps a node's result (and its proof text): the proof first, then the record that vouches for it."""
+        if self.read_only:
+            raise StoreError(f"the store {self.path!r} was opened to be read only")
         key = line_key(rules_name, moves)
         json_path, proof_path = self._files(key)
         record = dict(record, rules=rules_name, moves=list(moves), has_proof=proof is not None)
@@ -85,8 +94,9 @@ class ResultStore:
         record["sha256"] = self._digest(record, packed)
         write_whole(json_path, (json.dumps(record, sort_keys=True) + "\n").encode())
 
-    def get(self, rules_name: str, moves: List[str]) -> Optional[Dict[str, Any]]:
-        """A node's record, checked; None when there is none or it is damaged (then reported)."""
+    def get(self, rules_name: str, moves: List[str], with_proof: bool = True) -> Optional[Dict[str, Any]]:
+        """A node's record, checked; None when there is none or it is damaged (then reported). The proof text
+        is record["proof"] unless `with_proof` is False (its file is still read: the digest covers it)."""
         key = line_key(rules_name, moves)
         json_path, proof_path = self._files(key)
         try:
@@ -112,7 +122,7 @@ class ResultStore:
         if record.get("sha256") != self._digest(record, packed) or record.get("moves") != list(moves) \
                 or record.get("rules") != rules_name:
             return self._damaged(json_path, "its digest does not match (truncated or altered)")
-        if packed is not None:
+        if packed is not None and with_proof:
             try:
                 record["proof"] = gzip.decompress(packed).decode()
             except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:

@@ -91,6 +91,10 @@ def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
     # The same proof `loa solve --merge` would write: one section, checked by the library's checker.
     again = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
     assert again.returncode == 0 and "0 solved in this run, 1 results from the store" in again.stdout
+    # Its store, read: the start proven (the walk stops at a settled node).
+    status = subprocess.run([sys.executable, "-m", "loa.cluster", "status", "--rules", "five", "--store",
+                             str(tmp_path / "store")], env=ENV, capture_output=True, text=True, timeout=600)
+    assert status.returncode == 0 and status.stdout.startswith("(start): black wins (proven, "), status.stdout
 
 
 def test_a_split_solve_from_a_position(cluster, tmp_path):

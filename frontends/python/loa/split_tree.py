@@ -1,0 +1,113 @@
+"""How far a split solve has got, read from its store alone (``python3 -m loa.cluster status``).
+
+A run of days on a cluster, or one stopped by hand, leaves its tree in the store: at the prover's turns the
+move tried (and the moves refuted before it), at the other side's every reply, and each job's result. This
+walks that tree from a node without Dask and without writing anything, so it can run beside a live run or
+on a copy of another machine's store, and says what is proven, refuted, left unknown and not run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import Game, Rules
+from .solve_store import ResultStore
+
+# What a node is, as the store shows it.
+PROVEN, REFUTED, OPEN, UNKNOWN, NOT_RUN = "proven", "refuted", "open", "unknown", "not run"
+
+
+@dataclass
+class SplitTree:
+    """A split solve's tree as its store has it. The counts are of the whole tree: `proven` and `refuted`
+    lines (settled: the walk stops there), `unknown` jobs that ended without an answer and were not split,
+    `not_run` nodes with no result (never run, or cancelled when a sibling refuted their parent). `lines`
+    is the tree printed down to the depth asked for."""
+    root: str = OPEN
+    proven: int = 0
+    refuted: int = 0
+    unknown: int = 0
+    not_run: int = 0
+    proven_nodes: int = 0  # the nodes the proven lines' jobs searched
+    lines: List[str] = field(default_factory=list)
+
+
+class _Walk:
+    def __init__(self, store: ResultStore, space: str, root: Game, depth: int) -> None:
+        self.store, self.space, self.root, self.depth = store, space, root, depth
+        self.above: List[str] = []  # the moves from the start (or position) to the root
+        self.tree = SplitTree()
+
+    def node(self, line: List[str], prover: Optional[str]) -> str:
+        """What the node `line` (below the root) is; it and its tree are counted, and printed if shallow."""
+        printed = len(line) <= self.depth
+        if printed:
+            at = len(self.tree.lines)
+            self.tree.lines.append("")  # its place, filled once its children are known
+        kind, said = self.describe(line, prover)
+        if printed:
+            name = line[-1] if line else " ".join(self.above) or "(start)"
+            self.tree.lines[at] = f"{'  ' * len(line)}{name}: {said}"
+        return kind
+
+    def game(self, line: List[str]) -> Game:
+        game = self.root.clone()
+        for move in line:
+            game.play(move)
+        return game
+
+    def describe(self, line: List[str], prover: Optional[str]) -> Tuple[str, str]:
+        record: Optional[Dict[str, Any]] = self.store.get(self.space, self.above + line, with_proof=False)
+        game = self.game(line)
+        if record is None:
+            self.tree.not_run += 1
+            return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
+        # Records name their prover, except merged ones (and older ones): then their parent's is theirs.
+        prover = record.get("prover", prover)
+        if record["result"] != "unknown":
+            mover, other = game.side_to_move, "white" if game.side_to_move == "black" else "black"
+            winner = {"win": mover, "loss": other}.get(record["result"])
+            if prover is not None and winner != prover:
+                self.tree.refuted += 1
+                return REFUTED, ("a draw" if winner is None else f"{winner} wins") + " (refuted)"
+            self.tree.proven += 1
+            self.tree.proven_nodes += record.get("nodes", 0)
+            return PROVEN, f"{winner} wins (proven, {record.get('nodes', 0):,} nodes)"
+        if "split" in record:
+            refuted = record.get("excluded") or []
+            kind = self.node(line + [record["split"]], prover)
+            before = f", after {', '.join(refuted)} refuted" if refuted else ""
+            # The move refuted is not the node: a run goes on to the prover's next candidate.
+            return PROVEN if kind == PROVEN else OPEN, f"{prover} tries {record['split']}{before}"
+        if "children" in record:
+            kinds = [self.node(line + [move], prover) for move in record["children"]]
+            others = [f"{kinds.count(k)} {k}" for k in (REFUTED, OPEN, UNKNOWN, NOT_RUN) if kinds.count(k)]
+            said = f"{kinds.count(PROVEN)} of {len(kinds)} replies proven" + "".join(f", {o}" for o in others)
+            if REFUTED in kinds:
+                return REFUTED, said
+            return PROVEN if kinds.count(PROVEN) == len(kinds) else OPEN, said
+        if prover is not None and (record.get("cannot_win") if game.side_to_move == prover
+                                   else record.get("cannot_lose")):
+            self.tree.refuted += 1
+            return REFUTED, f"{prover} cannot win (its job)"
+        self.tree.unknown += 1
+        return UNKNOWN, f"unknown after a job of {record.get('nodes', 0):,} nodes, not split"
+
+
+def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Optional[str] = None,
+               prover: Optional[str] = None, depth: int = 2) -> SplitTree:
+    """The split solve's tree under `moves` (from the rules' start, or from `position` text) in `store`, its
+    nodes down to `depth` plies below printed. `prover` is the side the run proves, for a root whose record
+    does not name it (a merged one); without it such a root's value is told, not judged. Raises ValueError
+    for a move the rules refuse."""
+    game = Game(rules) if position is None else Game.from_position(rules, position)
+    for i, move in enumerate(moves):
+        try:
+            game.play(move)
+        except ValueError as e:
+            raise ValueError(f"move {i + 1} {move!r}: {e}") from None
+    space = rules.name if position is None else f"{rules.name} from {position}"
+    walk = _Walk(store, space, game, depth)
+    walk.above = list(moves)
+    walk.tree.root = walk.node([], prover)
+    return walk.tree

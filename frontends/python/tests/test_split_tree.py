@@ -1,0 +1,97 @@
+"""`python3 -m loa.cluster status`: a split solve's tree read from its store (loa/split_tree.py).
+
+The store here is written by hand, as SplitSolve writes one (the records' fields are its), so that each
+kind of node is there once; test_cluster.py reads the store of a real run with it.
+"""
+import os
+import subprocess
+import sys
+
+import loa
+from loa.solve_store import ResultStore, StoreError
+from loa.split_tree import split_tree
+
+ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(loa.__file__)))
+
+
+def status(*options):
+    return subprocess.run([sys.executable, "-m", "loa.cluster", "status", *options], env=ENV, capture_output=True,
+                          text=True, timeout=600)
+
+
+def a_stopped_run(path):
+    """5x5, black the prover, stopped by hand: at the start c1-c3 was refuted and b1-b3 is tried; of white's
+    replies one is proven, one left unknown by its job, one refuted by its job, one merged from its own split,
+    and the rest not run."""
+    store = ResultStore(str(path))
+    after = loa.Game(loa.Rules("five"))
+    after.play("b1-b3")
+    replies = [str(m) for m in after.legal_moves()]
+    prover = {"prover": "black"}
+    store.put("five", [], dict(prover, result="unknown", split="b1-b3", excluded=["c1-c3"]))
+    store.put("five", ["b1-b3"], dict(prover, result="unknown", children=replies))
+    store.put("five", ["b1-b3", replies[0]], dict(prover, result="win", nodes=1200, time_ms=3), "(a proof)")
+    store.put("five", ["b1-b3", replies[1]], dict(prover, result="unknown", nodes=5000, cannot_win=False))
+    store.put("five", ["b1-b3", replies[2]], dict(prover, result="unknown", nodes=700, cannot_win=True))
+    store.put("five", ["b1-b3", replies[3]], dict(prover, result="win", nodes=300, merged=2), "(a proof)")
+    return store, replies
+
+
+def test_each_kind_of_node_is_told_and_counted(tmp_path):
+    store, replies = a_stopped_run(tmp_path / "store")
+    tree = split_tree(store, loa.Rules("five"), [], depth=2)
+    assert tree.lines[:3] == [
+        "(start): black tries b1-b3, after c1-c3 refuted",
+        f"  b1-b3: 2 of {len(replies)} replies proven, 1 refuted, 1 unknown, {len(replies) - 4} not run",
+        f"    {replies[0]}: black wins (proven, 1,200 nodes)"]
+    assert tree.lines[4] == f"    {replies[2]}: black cannot win (its job)"
+    assert len(tree.lines) == 2 + len(replies)
+    # One reply black cannot beat refutes b1-b3; the start is still open (its next candidate is to come).
+    assert tree.root == "open"
+    assert (tree.proven, tree.refuted, tree.unknown, tree.not_run) == (2, 1, 1, len(replies) - 4)
+    assert tree.proven_nodes == 1500
+    shallow = split_tree(store, loa.Rules("five"), [], depth=0)
+    assert shallow.lines == ["(start): black tries b1-b3, after c1-c3 refuted"] and shallow.proven == 2
+    # From a node below the start: its line names it, and only its tree is counted.
+    below = split_tree(store, loa.Rules("five"), ["b1-b3", replies[0]])
+    assert below.lines == [f"b1-b3 {replies[0]}: black wins (proven, 1,200 nodes)"] and below.root == "proven"
+
+
+def test_the_command_prints_the_tree_and_writes_nothing(tmp_path):
+    a_stopped_run(tmp_path / "store")
+    before = sorted(os.listdir(tmp_path / "store"))
+    r = status("--rules", "five", "--store", str(tmp_path / "store"), "--depth", "1")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == "(start): black tries b1-b3, after c1-c3 refuted"
+    assert r.stdout.splitlines()[-1].startswith("the tree: 2 lines proven (1,500 nodes), 1 refuted, 1 jobs left "
+                                                "unknown,")
+    assert sorted(os.listdir(tmp_path / "store")) == before
+
+
+def test_a_damaged_result_is_reported_and_counted_as_not_run(tmp_path):
+    store, replies = a_stopped_run(tmp_path / "store")
+    damaged = [f for f in os.listdir(tmp_path / "store") if f.endswith(".json")
+               and f'"{replies[0]}"' in (tmp_path / "store" / f).read_text()]
+    (tmp_path / "store" / damaged[0]).write_text('{"result": "win"')  # truncated
+    r = status("--rules", "five", "--store", str(tmp_path / "store"))
+    assert r.returncode == 0 and "is damaged" in r.stderr, r.stderr
+    assert f"    {replies[0]}: not run" in r.stdout.splitlines() and "; 1 damaged results" in r.stdout
+
+
+def test_a_read_only_store_is_not_made_and_not_written(tmp_path):
+    r = status("--rules", "five", "--store", str(tmp_path / "none"))
+    assert r.returncode == 2 and r.stderr == f"loa.cluster: no store at {str(tmp_path / 'none')!r}\n", r.stderr
+    assert not (tmp_path / "none").exists()
+    store = ResultStore(str(tmp_path), read_only=True)
+    try:
+        store.put("five", [], {"result": "win"})
+        raise AssertionError("a read-only store was written")
+    except StoreError as e:
+        assert "read only" in str(e)
+
+
+def test_bad_moves_and_depth(tmp_path):
+    a_stopped_run(tmp_path / "store")
+    for options, message in ((["--moves", "b1-b9"], "b1-b9"), (["--depth", "-1"], "--depth")):
+        r = status("--rules", "five", "--store", str(tmp_path / "store"), *options)
+        assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1, r.stderr

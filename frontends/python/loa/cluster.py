@@ -33,6 +33,7 @@ address, a job whose worker died three times).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
@@ -525,6 +526,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except StoreError as e:  # the store, or --proof, cannot be written
         print(f"loa.cluster: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output piped into a reader that stopped (status | head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
+from loa.split_tree import split_tree
 from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
 
@@ -233,6 +234,8 @@ def main():
         """An unsettled class's row, its settled lines kept in OUT/partial/REP for a later run."""
         found = export_partial(store, rules, rep, args.out)
         print(f"{rep}: {found} settled lines kept in {partial_folder(args.out, rep)}", flush=True)
+        tree = split_tree(store, rules, [rep], prover=provers.get(rep, args.prover), depth=2)
+        print("\n".join(tree.lines), flush=True)  # where it stands (python3 -m loa.cluster status says more)
         kept[rep] = (sorted(set(classes[rep]) - {rep}), "open", found, os.path.join("partial", rep))
 
     def settle(rep, priority):

@@ -36,6 +36,7 @@ class _Walk:
     def __init__(self, store: ResultStore, space: str, root: Game, depth: int) -> None:
         self.store, self.space, self.root, self.depth = store, space, root, depth
         self.above: List[str] = []  # the moves from the start (or position) to the root
+        self.origin = "(start)"  # the root's name when it is the start (or "(position)")
         self.tree = SplitTree()
 
     def node(self, line: List[str], prover: Optional[str]) -> str:
@@ -46,7 +47,7 @@ class _Walk:
             self.tree.lines.append("")  # its place, filled once its children are known
         kind, said = self.describe(line, prover)
         if printed:
-            name = line[-1] if line else " ".join(self.above) or "(start)"
+            name = line[-1] if line else " ".join(self.above) or self.origin
             self.tree.lines[at] = f"{'  ' * len(line)}{name}: {said}"
         return kind
 
@@ -109,5 +110,6 @@ def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Opt
     space = rules.name if position is None else f"{rules.name} from {position}"
     walk = _Walk(store, space, game, depth)
     walk.above = list(moves)
+    walk.origin = "(start)" if position is None else "(position)"
     walk.tree.root = walk.node([], prover)
     return walk.tree

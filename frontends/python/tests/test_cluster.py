@@ -110,6 +110,11 @@ def test_a_split_solve_from_a_position(cluster, tmp_path):
     # The start, in the same store: none of the position's results is taken for its own (the same lines).
     from_start = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
     assert from_start.returncode == 0 and ", 0 results from the store" in from_start.stdout, from_start.stdout
+    # Its store read from the position (its own nodes; the root is named as what it is).
+    status = subprocess.run([sys.executable, "-m", "loa.cluster", "status", "--rules", "five", "--store",
+                             str(tmp_path / "store"), "--position", after_b1b3], env=ENV, capture_output=True,
+                            text=True, timeout=600)
+    assert status.returncode == 0 and status.stdout.startswith("(position): black wins (proven, "), status.stdout
 
 
 def test_a_worker_killed_in_the_middle(cluster, tmp_path):

@@ -33,10 +33,11 @@ class SplitTree:
 
 
 class _Walk:
-    def __init__(self, store: ResultStore, space: str, root: Game, depth: int) -> None:
+    def __init__(self, store: ResultStore, space: str, above: List[str], root: Game, origin: str,
+                 depth: int) -> None:
         self.store, self.space, self.root, self.depth = store, space, root, depth
-        self.above: List[str] = []  # the moves from the start (or position) to the root
-        self.origin = "(start)"  # the root's name when it is the start (or "(position)")
+        self.above = above  # the moves from the start (or position) to the root
+        self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")
         self.tree = SplitTree()
 
     def node(self, line: List[str], prover: Optional[str]) -> str:
@@ -65,7 +66,7 @@ class _Walk:
             return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
         # Records name their prover, except merged ones (and older ones): then their parent's is theirs.
         prover = record.get("prover", prover)
-        if record["result"] != "unknown":
+        if record.get("result", "unknown") != "unknown":
             mover, other = game.side_to_move, "white" if game.side_to_move == "black" else "black"
             winner = {"win": mover, "loss": other}.get(record["result"])
             if prover is not None and winner != prover:
@@ -108,8 +109,6 @@ def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Opt
         except ValueError as e:
             raise ValueError(f"move {i + 1} {move!r}: {e}") from None
     space = rules.name if position is None else f"{rules.name} from {position}"
-    walk = _Walk(store, space, game, depth)
-    walk.above = list(moves)
-    walk.origin = "(start)" if position is None else "(position)"
+    walk = _Walk(store, space, list(moves), game, "(start)" if position is None else "(position)", depth)
     walk.tree.root = walk.node([], prover)
     return walk.tree

@@ -41,7 +41,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Engine, Game, Rules, verify_proof
 from ._core import _graft_proofs, _run_match, _solve_job, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
-from .split_tree import split_tree
+from .split_tree import game_at as _game, split_tree
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
@@ -68,16 +68,6 @@ def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shar
     """A worker's job: one shard of a match, as `loa match --shard` plays it."""
     return _run_match(rules, first, second, pairs=pairs, seed=seed, shard_index=shard, shard_count=shards,
                       opening_plies=opening_plies)
-
-
-def _game(rules: Rules, moves: List[str], position: Optional[str] = None) -> Game:
-    game = Game(rules) if position is None else Game.from_position(rules, position)
-    for i, m in enumerate(moves):
-        try:
-            game.play(m)
-        except ValueError as e:
-            raise ValueError(f"move {i + 1} {m!r}: {e}") from None
-    return game
 
 
 class NotProven(Exception):

@@ -32,6 +32,18 @@ class SplitTree:
     lines: List[str] = field(default_factory=list)
 
 
+def game_at(rules: Rules, moves: List[str], position: Optional[str] = None) -> Game:
+    """The game after `moves` from the rules' start (or from `position` text): a node of a split solve's tree.
+    Raises ValueError naming the move the rules refuse."""
+    game = Game(rules) if position is None else Game.from_position(rules, position)
+    for i, move in enumerate(moves):
+        try:
+            game.play(move)
+        except ValueError as e:
+            raise ValueError(f"move {i + 1} {move!r}: {e}") from None
+    return game
+
+
 class _Walk:
     def __init__(self, store: ResultStore, space: str, above: List[str], root: Game, origin: str,
                  depth: int) -> None:
@@ -102,12 +114,7 @@ def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Opt
     nodes down to `depth` plies below printed. `prover` is the side the run proves, for a root whose record
     does not name it (a merged one); without it such a root's value is told, not judged. Raises ValueError
     for a move the rules refuse."""
-    game = Game(rules) if position is None else Game.from_position(rules, position)
-    for i, move in enumerate(moves):
-        try:
-            game.play(move)
-        except ValueError as e:
-            raise ValueError(f"move {i + 1} {move!r}: {e}") from None
+    game = game_at(rules, moves, position)
     space = rules.name if position is None else f"{rules.name} from {position}"
     walk = _Walk(store, space, list(moves), game, "(start)" if position is None else "(position)", depth)
     walk.tree.root = walk.node([], prover)

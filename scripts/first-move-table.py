@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
-from loa.split_tree import split_tree
+from loa.split_tree import game_at, split_tree
 from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
 
@@ -144,15 +144,12 @@ def seed_store(store, rules, out):
             if not name.endswith(".proof.gz"):
                 continue
             line = partial_line(name)
-            known = store.get(rules.name, line)
+            known = store.get(rules.name, line, with_proof=False)
             if known is not None and known["result"] != "unknown":
                 continue
             proof = loa.read_proof(os.path.join(folder, name))
             winner = loa.verify_proof(proof)["claims"].split()[0]
-            game = loa.Game(rules)
-            for move in line:
-                game.play(move)
-            result = "win" if winner == game.side_to_move else "loss"
+            result = "win" if winner == game_at(rules, line).side_to_move else "loss"
             store.put(rules.name, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
                       loa._core._expand_proof(proof))
             seeded += 1

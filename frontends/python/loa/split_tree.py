@@ -45,34 +45,32 @@ def game_at(rules: Rules, moves: List[str], position: Optional[str] = None) -> G
 
 
 class _Walk:
-    def __init__(self, store: ResultStore, space: str, above: List[str], root: Game, origin: str,
-                 depth: int) -> None:
-        self.store, self.space, self.root, self.depth = store, space, root, depth
+    def __init__(self, store: ResultStore, space: str, above: List[str], origin: str, depth: int) -> None:
+        self.store, self.space, self.depth = store, space, depth
         self.above = above  # the moves from the start (or position) to the root
         self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")
         self.tree = SplitTree()
 
-    def node(self, line: List[str], prover: Optional[str]) -> str:
-        """What the node `line` (below the root) is; it and its tree are counted, and printed if shallow."""
+    def node(self, line: List[str], game: Game, prover: Optional[str]) -> str:
+        """What the node `line` (below the root; `game` is its position) is; it and its tree are counted, and
+        printed if shallow."""
         printed = len(line) <= self.depth
         if printed:
             at = len(self.tree.lines)
             self.tree.lines.append("")  # its place, filled once its children are known
-        kind, said = self.describe(line, prover)
+        kind, said = self.describe(line, game, prover)
         if printed:
             name = line[-1] if line else " ".join(self.above) or self.origin
             self.tree.lines[at] = f"{'  ' * len(line)}{name}: {said}"
         return kind
 
-    def game(self, line: List[str]) -> Game:
-        game = self.root.clone()
-        for move in line:
-            game.play(move)
-        return game
+    def child(self, line: List[str], game: Game, move: str, prover: Optional[str]) -> str:
+        after = game.clone()
+        after.play(move)
+        return self.node(line + [move], after, prover)
 
-    def describe(self, line: List[str], prover: Optional[str]) -> Tuple[str, str]:
+    def describe(self, line: List[str], game: Game, prover: Optional[str]) -> Tuple[str, str]:
         record: Optional[Dict[str, Any]] = self.store.get(self.space, self.above + line, with_proof=False)
-        game = self.game(line)
         if record is None:
             self.tree.not_run += 1
             return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
@@ -89,12 +87,12 @@ class _Walk:
             return PROVEN, f"{winner} wins (proven, {record.get('nodes', 0):,} nodes)"
         if "split" in record:
             refuted = record.get("excluded") or []
-            kind = self.node(line + [record["split"]], prover)
+            kind = self.child(line, game, record["split"], prover)
             before = f", after {', '.join(refuted)} refuted" if refuted else ""
             # The move refuted is not the node: a run goes on to the prover's next candidate.
             return PROVEN if kind == PROVEN else OPEN, f"{prover} tries {record['split']}{before}"
         if "children" in record:
-            kinds = [self.node(line + [move], prover) for move in record["children"]]
+            kinds = [self.child(line, game, move, prover) for move in record["children"]]
             others = [f"{kinds.count(k)} {k}" for k in (REFUTED, OPEN, UNKNOWN, NOT_RUN) if kinds.count(k)]
             said = f"{kinds.count(PROVEN)} of {len(kinds)} replies proven" + "".join(f", {o}" for o in others)
             if REFUTED in kinds:
@@ -116,6 +114,6 @@ def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Opt
     for a move the rules refuse."""
     game = game_at(rules, moves, position)
     space = rules.name if position is None else f"{rules.name} from {position}"
-    walk = _Walk(store, space, list(moves), game, "(start)" if position is None else "(position)", depth)
-    walk.tree.root = walk.node([], prover)
+    walk = _Walk(store, space, list(moves), "(start)" if position is None else "(position)", depth)
+    walk.tree.root = walk.node([], game, prover)
     return walk.tree

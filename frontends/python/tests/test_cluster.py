@@ -78,6 +78,12 @@ def driver(store, *options, wait=True):
     return subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=600)
 
 
+def read_status(store, *options):
+    """`loa.cluster status` of a 5x5 store (loa/split_tree.py; test_split_tree.py tests it on its own)."""
+    return subprocess.run([sys.executable, "-m", "loa.cluster", "status", "--rules", "five", "--store", str(store),
+                           *options], env=ENV, capture_output=True, text=True, timeout=600)
+
+
 def solved_lines(output):
     return set(re.findall(r"^solved (.*): ", output, re.M))
 
@@ -92,8 +98,7 @@ def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
     again = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
     assert again.returncode == 0 and "0 solved in this run, 1 results from the store" in again.stdout
     # Its store, read: the start proven (the walk stops at a settled node).
-    status = subprocess.run([sys.executable, "-m", "loa.cluster", "status", "--rules", "five", "--store",
-                             str(tmp_path / "store")], env=ENV, capture_output=True, text=True, timeout=600)
+    status = read_status(tmp_path / "store")
     assert status.returncode == 0 and status.stdout.startswith("(start): black wins (proven, "), status.stdout
 
 
@@ -111,9 +116,7 @@ def test_a_split_solve_from_a_position(cluster, tmp_path):
     from_start = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"])
     assert from_start.returncode == 0 and ", 0 results from the store" in from_start.stdout, from_start.stdout
     # Its store read from the position (its own nodes; the root is named as what it is).
-    status = subprocess.run([sys.executable, "-m", "loa.cluster", "status", "--rules", "five", "--store",
-                             str(tmp_path / "store"), "--position", after_b1b3], env=ENV, capture_output=True,
-                            text=True, timeout=600)
+    status = read_status(tmp_path / "store", "--position", after_b1b3)
     assert status.returncode == 0 and status.stdout.startswith("(position): black wins (proven, "), status.stdout
 
 

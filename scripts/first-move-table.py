@@ -16,7 +16,7 @@ lines (up to eight moves after its first move) are written as compact proofs to 
 on another machine puts them into its store before it starts (each verified), so it goes on from there.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
-       [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--splits 6] [--candidates 3]
+       [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--collect] [--splits 6] [--candidates 3]
        [--only start b1-b3 ...] [--prover black] [--prover-of b1-f1=white ...] [--start-proof FILE]
 """
 import argparse
@@ -166,6 +166,7 @@ def main():
     parser.add_argument("--connect-timeout", type=float, default=10, help="seconds to wait for --scheduler")
     parser.add_argument("--time", type=float, default=60)
     parser.add_argument("--memory", type=int, default=2000)
+    parser.add_argument("--collect", action="store_true", help="jobs fold a full tree and go on (loa.cluster)")
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)
     parser.add_argument("--candidates", type=int, default=3)
@@ -243,8 +244,8 @@ def main():
         line = [rep] if rep else []
         record = store.get(rules.name, line)
         if record is None:  # one solve asking both questions first: a first move may lose
-            answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, pure=False,
-                                   priority=priority).result()
+            answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, collect=args.collect,
+                                   pure=False, priority=priority).result()
             record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
             store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
@@ -252,7 +253,7 @@ def main():
         prover = provers.get(rep, args.prover)
         while record["result"] == "unknown":
             run = cluster.SplitSolve(client, store, rules, line, prover, args.time, args.memory, args.splits,
-                                     args.engine_nodes, args.candidates, priority=priority)
+                                     args.engine_nodes, args.candidates, priority=priority, collect=args.collect)
             try:
                 record = run.run()
                 nodes += run.nodes_searched

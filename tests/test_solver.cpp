@@ -406,6 +406,29 @@ TEST(Solver, TwoLevelSettlesTheTestSetWithProofs) {
   EXPECT_GE(checked, 10);
 }
 
+// Test-set positions of 150,000 to 1,500,000 nodes in a 1 MiB tree (about
+// 50,000 nodes): plain PN ends "memory"; folding the tree when it fills
+// (Solver::collect), the solve settles each with its value and a proof that
+// verifies, having folded at least once.
+TEST(Solver, CollectingSettlesTreesLargerThanItsMemory) {
+  int checked = 0, row_number = 0;
+  for (const TestSetRow& row : read_test_set()) {
+    if (row.nodes < 150000 || row.nodes > 1500000 || row_number++ % 3) continue;
+    const Game g = test_set_game(row);
+    const SolveLimits limits{20 * row.nodes, 0, 1, nullptr};
+    Solver plain;
+    EXPECT_EQ(plain.solve(g, limits).stopped, "memory") << row.source;
+    Solver folding;
+    folding.keep_proof = folding.collect = true;
+    const SolveReport r = folding.solve(g, limits);
+    ASSERT_EQ(std::string(to_string(r.value)), row.value) << row.source << " (" << r.stopped << ")";
+    EXPECT_GE(r.collections, 1) << row.source;
+    expect_proof_matches(r, g);
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+}
+
 // Those the solver settles within 300,000 nodes are solved again here; each
 // must keep its value, and its proof must verify.
 TEST(Solver, TestSetPositionsKeepTheirProvenValues) {

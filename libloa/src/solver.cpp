@@ -11,6 +11,7 @@
 #include "loa/position_text.hpp"
 #include "loa/record.hpp"
 #include "loa/variant.hpp"
+#include "proof_node.hpp"
 
 namespace loa {
 
@@ -27,11 +28,9 @@ std::string_view to_string(SolveValue value) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Proof and disproof numbers saturate here: "infinite".
-constexpr std::uint32_t kInfinite = 1u << 30;
-
-std::uint32_t add(std::uint32_t a, std::uint32_t b) { return std::min(kInfinite, a + b); }
+using proof_tree::add;
+using proof_tree::kInfinite;
+using proof_tree::Node;
 
 // What a question asks: can `prover` force a game end in `goal`?
 enum class Goal : std::uint8_t { Win, WinOrDraw };
@@ -50,17 +49,6 @@ struct Question {
   }
   Question opposite() const { return {~prover, goal == Goal::Win ? Goal::WinOrDraw : Goal::Win}; }
 };
-
-// A node of the proof-number tree: 16 bytes. Children are stored together,
-// `count` of them from `first`; a node with count 0 and not terminal has not
-// been expanded.
-struct Node {
-  std::uint32_t proof = 1, disproof = 1;
-  std::uint32_t first = 0;
-  std::uint16_t count = 0;
-  Move move;
-};
-static_assert(sizeof(Node) <= 16);
 
 enum class Answer { Proven, Disproven, Unknown };
 
@@ -164,10 +152,14 @@ class ProofTree {
       // Under PN² one expansion is many second-level searches: ask each time.
       if ((second_.min_nodes || (i & 255) == 0) && should_stop()) return unknown();
       if (nodes_.size() + kMaxMoves + 1 > max_nodes_) {
-        full_ = true;
-        return unknown();
+        // Folding the tree moves its nodes: from the root again.
+        to_root();
+        if (!collect_when_full_ || !collect()) {
+          full_ = true;
+          return Answer::Unknown;
+        }
       }
-      if (nodes_.size() + second_nodes_ >= node_budget_) {
+      if (size() + second_nodes_ >= node_budget_) {
         out_of_nodes_ = true;
         return unknown();
       }
@@ -209,7 +201,11 @@ class ProofTree {
   }
 
   const Node& root() const { return nodes_[0]; }
-  std::size_t size() const { return nodes_.size(); }
+  // Nodes created, the ones folded away included.
+  std::uint64_t size() const { return nodes_.size() + collected_; }
+  // When the memory fills, fold the tree and go on (Solver::collect).
+  void collect_when_full(bool on) { collect_when_full_ = on; }
+  int collections() const { return collections_; }
   // Nodes the second-level searches created, and the most one was allowed.
   std::uint64_t second_level_nodes() const { return second_nodes_; }
   std::uint64_t second_level_budget() const { return second_budget_; }
@@ -355,6 +351,15 @@ class ProofTree {
     n.disproof = prover_moves ? moves : 1;
   }
 
+  // Frees room in the full tree, down to half of it (proof_tree::collect);
+  // false when less than a quarter is left free, so that a tree full of
+  // proofs ends rather than collect again at every few expansions.
+  bool collect() {
+    collected_ += proof_tree::collect(nodes_, max_nodes_ / 2);
+    ++collections_;
+    return nodes_.size() + kMaxMoves + 1 <= max_nodes_ / 4 * 3;
+  }
+
   void expand(std::uint32_t index) {
     const MoveList moves = game_.legal_moves();
     if (moves.empty()) return;  // a game end: settled already
@@ -417,6 +422,9 @@ class ProofTree {
   const std::function<bool()>* stop_ = nullptr;
   std::uint64_t second_nodes_ = 0;
   std::uint64_t second_budget_ = 0;
+  std::uint64_t collected_ = 0;
+  int collections_ = 0;
+  bool collect_when_full_ = false;
   bool full_ = false;
   bool out_of_nodes_ = false;
 };
@@ -449,7 +457,10 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
   const std::size_t memory_nodes = std::max<std::size_t>(limits.memory_mb * (1 << 20) / sizeof(Node), 4 * kMaxMoves);
   // An eighth of the memory is for the capture table, and under PN² a
   // quarter for the second-level trees.
-  const std::size_t max_nodes = two_level ? memory_nodes / 8 * 5 : memory_nodes / 8 * 7;
+  const std::size_t tree_share = two_level ? memory_nodes / 8 * 5 : memory_nodes / 8 * 7;
+  // Collecting needs scratch memory beside each node of the tree.
+  const std::size_t max_nodes =
+      collect ? tree_share / (sizeof(Node) + proof_tree::kCollectScratchBytes) * sizeof(Node) : tree_share;
   const std::size_t table_entries = memory_nodes / 8;
   const SecondLevel second =
       two_level ? SecondLevel{std::min<std::uint64_t>(1000, memory_nodes / 4), memory_nodes / 4} : SecondLevel{};
@@ -469,6 +480,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     const std::uint64_t left = limits.nodes ? limits.nodes - std::min(limits.nodes, used_before) : ~std::uint64_t{0};
     CaptureTable table(table_entries);
     ProofTree tree(game, q, max_nodes, left, second, &table);
+    tree.collect_when_full(collect);
     auto stop_reason = [&]() -> const char* {
       if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) return "interrupted";
       if (limits.time_ms && elapsed_ms() >= limits.time_ms) return "time";
@@ -490,6 +502,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
     if (tree.full()) report.stopped = "memory";
     if (tree.out_of_nodes()) report.stopped = "nodes";
     used_before += tree.size() + tree.second_level_nodes();
+    report.collections += tree.collections();
     report.memory_bytes = std::max<std::size_t>(
         report.memory_bytes, tree.memory_bytes() + tree.second_level_budget() * sizeof(Node) + table.memory_bytes());
     Asked out{answer, Move::none(), {}, 0, 0, tree.promising_moves()};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # loa solve and loa verify-proof end to end: a proven win and its proof
-# verified; compact and back; the same by PN²; a damaged proof refused; a budget that runs out; --json; Ctrl-C
+# verified; compact and back; the same by PN²; a tree folded as it fills
+# (--collect); a damaged proof refused; a budget that runs out; --json; Ctrl-C
 # in a long solve (exit 130, what was learned still printed); each exit code;
 # the stored 4-ply 6x6 proof verified and played from (engine:proofs=FILE).
 # usage: solve.sh LOA
@@ -51,6 +52,18 @@ out="$("$loa" solve -q --pn2 -r loaps -p "$pos" --proof "$dir/pn2.txt")" || fail
 grep -qx "result: loss for black to move" <<<"$out" || fail "--pn2 $pos: $out"
 "$loa" verify-proof "$dir/pn2.txt" >/dev/null || fail "the PN² proof does not verify"
 
+# --collect: 5x5 after b1-b3 (about 33 MiB of tree) in 4 MiB, the tree
+# folded as it fills, is proven with a proof that verifies; without a time or
+# node bound it is a usage error.
+out="$("$loa" solve -q -r five -m b1-b3 --prover black --memory 4 --collect --time 600 --proof "$dir/fold.txt")" ||
+  fail "--collect: $out"
+grep -qx "result: loss for white to move" <<<"$out" && grep -q "tree folded [1-9][0-9]* times$" <<<"$out" ||
+  fail "--collect: $out"
+"$loa" verify-proof "$dir/fold.txt" | grep -q "^verified: black wins" || fail "the --collect proof does not verify"
+"$loa" solve -q -r five -m b1-b3 --collect >"$dir/err.txt" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "solve: --collect needs --time or --nodes" "$dir/err.txt" ||
+  fail "--collect unbounded: exit $rc, $(cat "$dir/err.txt")"
+
 # --prover asks one side's question only: white's win proven the same, with
 # a proof that verifies; black's "no" is what was learned, exit 1; a bad side
 # or --merge with it is a usage error, and --split passes it on to each job.
@@ -70,7 +83,7 @@ done
 # A budget too small: unknown, exit 1, the reason in the JSON.
 out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?
 [ $rc -eq 1 ] || fail "a 5-node budget: exit $rc ($out)"
-grep -qE '^\{"result": "unknown", "to_move": "black", "move": null, "nodes": [0-9]+, .*"stopped": "nodes"\}$' <<<"$out" ||
+grep -qE '^\{"result": "unknown", "to_move": "black", "move": null, "nodes": [0-9]+, .*"stopped": "nodes", "collections": 0\}$' <<<"$out" ||
   fail "--json with a budget: $out"
 
 # A solve split at the root into jobs, the jobs run, the results merged: the

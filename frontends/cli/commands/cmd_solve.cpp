@@ -160,6 +160,7 @@ int cmd_solve(const std::vector<std::string>& args) {
       "nodes", po::value<std::uint64_t>(), "stop after this many tree nodes")(
       "memory", po::value<int>()->default_value(512), "the proof tree's memory in MiB")(
       "pn2", "PN²: a second-level search per new node; a smaller tree, for long solves")(
+      "collect", "when the tree fills, fold its settled and smallest parts and go on (bounded by --time or --nodes)")(
       "prover", po::value<std::string>(), "ask only whether this side (black or white) wins")(
       "proof", po::value<std::string>(), "write the proof to this file (check it with loa verify-proof)")(
       "json", "print the result as one JSON object")("quiet,q", "no progress lines on stderr")(
@@ -168,7 +169,8 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("solve",
                      "[--rules NAME|FILE:SECTION] [--position TEXT] [--moves \"...\"] [--time S] [--nodes N] "
-                     "[--memory MB] [--pn2] [--prover SIDE] [--proof FILE] [--json] [--split DIR | --merge DIR]",
+                     "[--memory MB] [--pn2] [--collect] [--prover SIDE] [--proof FILE] [--json] "
+                     "[--split DIR | --merge DIR]",
                      options, args, vm))
     return 0;
   const Game game = game_from_options(vm);
@@ -185,6 +187,9 @@ int cmd_solve(const std::vector<std::string>& args) {
   const int memory = vm["memory"].as<int>();
   if (memory < 1 || memory > 1 << 20) throw UsageError{"solve: --memory must be from 1 to 1048576 MiB"};
   limits.memory_mb = static_cast<std::size_t>(memory);
+  // Folding, a solve is bounded by nothing else.
+  if (vm.count("collect") && !limits.time_ms && !limits.nodes)
+    throw UsageError{"solve: --collect needs --time or --nodes"};
   limits.interrupt = &interrupted;
   const std::string proof_path = vm.count("proof") ? vm["proof"].as<std::string>() : "";
   // Fail before the work, not after it.
@@ -205,6 +210,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (vm.count("nodes")) budget += fmt::format(" --nodes {}", limits.nodes);
     budget += fmt::format(" --memory {}", memory);
     if (vm.count("pn2")) budget += " --pn2";
+    if (vm.count("collect")) budget += " --collect";
     if (prover) budget += fmt::format(" --prover {}", vm["prover"].as<std::string>());
     return split_jobs(vm, game, vm["split"].as<std::string>(), budget);
   }
@@ -216,6 +222,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     Solver solver;
     solver.keep_proof = !proof_path.empty();
     solver.two_level = vm.count("pn2") > 0;
+    solver.collect = vm.count("collect") > 0;
     solver.prover = prover;
     if (!vm.count("quiet"))
       solver.on_progress = [](const SolveProgress& p) {
@@ -244,10 +251,11 @@ int cmd_solve(const std::vector<std::string>& args) {
     fmt::print(
         "{{\"result\": \"{}\", \"to_move\": \"{}\", \"move\": {}, \"nodes\": {}, \"time_ms\": {}, \"memory_bytes\": "
         "{}, "
-        "\"proof_moves\": {}, \"cannot_win\": {}, \"cannot_lose\": {}, \"promising\": [{}], \"stopped\": {}}}\n",
+        "\"proof_moves\": {}, \"cannot_win\": {}, \"cannot_lose\": {}, \"promising\": [{}], \"stopped\": {}, "
+        "\"collections\": {}}}\n",
         to_string(r.value), side, move.empty() ? std::string("null") : fmt::format("\"{}\"", move), r.nodes, r.time_ms,
         r.memory_bytes, r.proof_nodes, r.cannot_win, r.cannot_lose, fmt::join(quoted, ", "),
-        r.stopped.empty() ? std::string("null") : fmt::format("\"{}\"", json_escape(r.stopped)));
+        r.stopped.empty() ? std::string("null") : fmt::format("\"{}\"", json_escape(r.stopped)), r.collections);
   } else {
     fmt::print("result: {} for {} to move", to_string(r.value), side);
     if (r.value == SolveValue::Unknown) {
@@ -261,8 +269,10 @@ int cmd_solve(const std::vector<std::string>& args) {
     fmt::print("\n");
     if (!move.empty()) fmt::print("move: {}\n", move);
     if (!promising.empty()) fmt::print("promising: {}\n", fmt::join(promising, " "));
-    fmt::print("nodes: {}  time: {} ms  memory: {} MiB  proof: {} moves\n", r.nodes, r.time_ms, r.memory_bytes >> 20,
+    fmt::print("nodes: {}  time: {} ms  memory: {} MiB  proof: {} moves", r.nodes, r.time_ms, r.memory_bytes >> 20,
                r.proof_nodes);
+    if (r.collections) fmt::print("  tree folded {} times", r.collections);
+    fmt::print("\n");
     if (!proof_path.empty() && !r.proof.empty()) fmt::print("proof written to {}\n", proof_path);
   }
   if (r.stopped == "interrupted") return 130;

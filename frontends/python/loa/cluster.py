@@ -45,12 +45,13 @@ from .split_tree import game_at as _game, split_tree
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
-              prover: Optional[str] = None, position: Optional[str] = None) -> Dict[str, Any]:
+              prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False) -> Dict[str, Any]:
     """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
     text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
-    other side's turn, half the work of asking both)."""
+    other side's turn, half the work of asking both). With `collect`, a full tree is folded and the job
+    goes on until its time is up (docs/solver.md, "When the tree fills")."""
     game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
-    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover)
+    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover, collect=collect)
     return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
                                   "promising")}
 
@@ -88,7 +89,8 @@ class SplitSolve:
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
-                 log=print, priority: int = 0, choose=None, position: Optional[str] = None) -> None:
+                 log=print, priority: int = 0, choose=None, position: Optional[str] = None,
+                 collect: bool = False) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
         # `moves` are from the rules' start, or from `position` text; the store keeps the nodes of a position
         # apart from the start's.
@@ -99,6 +101,7 @@ class SplitSolve:
         # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
+        self.collect = collect  # jobs fold a full tree and go on until their time is up
         self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
         self.root = tuple(moves)
         self.log = log
@@ -167,7 +170,7 @@ class SplitSolve:
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind == "solve":
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
-                                        self.position, pure=False, priority=self.priority)
+                                        self.position, self.collect, pure=False, priority=self.priority)
         else:
             where = {"position": self.position} if self.position is not None else {}
             future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
@@ -401,7 +404,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
-                     priority=args.priority, position=args.position)
+                     priority=args.priority, position=args.position, collect=args.collect)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -471,6 +474,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--proof", help="write the proof of the position here")
     s.add_argument("--time", type=float, default=60, help="seconds for each job")
     s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
+    s.add_argument("--collect", action="store_true",
+                   help="a job whose tree fills folds it and goes on until --time is up, instead of ending unknown")
     s.add_argument("--splits", type=int, default=6, help="at most this many prover's moves split in a line")
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
     s.add_argument("--candidates", type=int, default=3,

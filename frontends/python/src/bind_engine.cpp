@@ -33,7 +33,7 @@ constexpr long long kMaxNodes = 1LL << 62;
 // `finished`: a game already over is settled (its end the proof) rather
 // than refused, as a split solve's jobs need.
 py::dict solve(const py::object& game_arg, const py::object& time_s, const py::object& nodes,
-               const py::object& memory_mb, bool proof, const py::object& prover, bool finished = false) {
+               const py::object& memory_mb, bool proof, const py::object& prover, bool collect, bool finished = false) {
   const Game& game = game_of(game_arg);
   if (game.over() && !finished) throw py::value_error("the game is over: nothing to solve");
   SolveLimits limits;
@@ -46,10 +46,13 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   }
   if (const auto n = optional_int_arg(nodes, "nodes", 1, kMaxNodes)) limits.nodes = std::uint64_t(*n);
   limits.memory_mb = std::size_t(int_arg(memory_mb, "memory_mb", 1, 1 << 20));
+  // Folding, a solve is bounded by nothing else.
+  if (collect && !limits.time_ms && !limits.nodes) throw py::value_error("collect=True needs time_s or nodes");
   std::atomic<bool> interrupt{false};
   limits.interrupt = &interrupt;
   Solver solver;
   solver.keep_proof = proof;
+  solver.collect = collect;
   if (!prover.is_none()) {
     const std::string side = py::isinstance<py::str>(prover) ? prover.cast<std::string>() : "";
     if (side != "black" && side != "white") throw py::value_error("prover must be 'black' or 'white'");
@@ -70,6 +73,7 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   for (Move m : r.promising) promising.append(move_text(m));
   d["promising"] = promising;
   d["stopped"] = r.stopped.empty() ? py::object(py::none()) : py::cast(r.stopped);
+  d["collections"] = r.collections;
   if (proof) d["proof"] = r.proof;
   return d;
 }
@@ -157,21 +161,23 @@ void bind_engine(py::module_& m) {
   m.def(
       "solve",
       [](const py::object& game, const py::object& time_s, const py::object& nodes, const py::object& memory_mb,
-         bool proof, const py::object& prover) { return solve(game, time_s, nodes, memory_mb, proof, prover); },
+         bool proof, const py::object& prover,
+         bool collect) { return solve(game, time_s, nodes, memory_mb, proof, prover, collect); },
       py::arg("game"), py::kw_only(), py::arg("time_s") = py::none(), py::arg("nodes") = py::none(),
-      py::arg("memory_mb") = 256, py::arg("proof") = false, py::arg("prover") = py::none(),
+      py::arg("memory_mb") = 256, py::arg("proof") = false, py::arg("prover") = py::none(), py::arg("collect") = false,
       "Proof-number search (docs/solver.md): result ('win', 'loss', 'draw' or 'unknown', for the side to "
       "move), move, nodes, time_ms, memory_bytes, proof_moves, longest_line, cannot_win, cannot_lose, promising (when "
-      "unknown: the moves closest to a proof of the mover's win, best first), stopped; "
+      "unknown: the moves closest to a proof of the mover's win, best first), stopped, collections; "
       "with proof=True also the proof text, which verify_proof() checks. prover='black' or 'white' asks only "
-      "whether that side wins ('unknown' with cannot_win or cannot_lose when it does not). Releases the GIL; "
+      "whether that side wins ('unknown' with cannot_win or cannot_lose when it does not). collect=True: a full "
+      "tree is folded and the solve goes on, bounded by time_s or nodes (then give one). Releases the GIL; "
       "Ctrl-C stops it.");
   m.def(
       "_solve_job",
-      [](const py::object& game, const py::object& time_s, const py::object& memory_mb, const py::object& prover) {
-        return solve(game, time_s, py::none(), memory_mb, true, prover, true);
-      },
+      [](const py::object& game, const py::object& time_s, const py::object& memory_mb, const py::object& prover,
+         bool collect) { return solve(game, time_s, py::none(), memory_mb, true, prover, collect, true); },
       py::arg("game"), py::kw_only(), py::arg("time_s"), py::arg("memory_mb"), py::arg("prover") = py::none(),
+      py::arg("collect") = false,
       "solve(proof=True) for a split solve's job: a game already over is settled by its end, not refused.");
   m.def(
       "_verify_proof_text",

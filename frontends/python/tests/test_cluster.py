@@ -216,7 +216,7 @@ def cluster_module():
     return module
 
 
-def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6):
+def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -225,7 +225,7 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6)
     with Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0")) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
                                           "black", time_s=600, memory_mb=memory_mb, splits=splits, engine_nodes=20000,
-                                          candidates=candidates, log=said.append, choose=choose)
+                                          candidates=candidates, log=said.append, choose=choose, collect=collect)
         try:
             return run, run.run(), said
         except cluster_module().NotProven as e:
@@ -275,6 +275,16 @@ def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):
     # Run again on the store: the refutation is read, not solved again.
     again, outcome, said = split_solve(tmp_path, ["b1-e1"], 3, memory_mb=2)
     assert isinstance(outcome, cluster_module().NotProven) and again.from_store >= 2, (again.from_store, said)
+
+
+def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
+    # 5x5 after b1-b3 (black wins, about 2.1 million nodes) does not fit a 4 MiB job: it is split. With
+    # collect, its one job folds the tree when it fills and proves it: one job, and a proof that verifies.
+    split, outcome, said = split_solve(tmp_path / "split", ["b1-b3"], 3)
+    assert outcome["result"] == "loss" and split.solved > 1, (split.solved, said)
+    folding, outcome, said = split_solve(tmp_path / "folding", ["b1-b3"], 3, collect=True)
+    assert outcome["result"] == "loss" and folding.solved == 1, (folding.solved, said)
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
 @pytest.mark.parametrize("options, code, message", [

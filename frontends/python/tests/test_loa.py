@@ -216,6 +216,20 @@ def test_solve_asked_about_one_side():
     assert both["promising"] == [] and other["promising"] == []
 
 
+def test_solve_folds_a_full_tree_when_asked():
+    # 5x5 after b1-b3 takes about 2.1 million nodes (33 MiB); in 4 MiB plain PN ends "memory", while a solve
+    # that folds its tree when it fills (collect=True) proves the loss, with a proof that verifies.
+    game = loa.Game("five")
+    game.play("b1-b3")
+    plain = loa.solve(game, memory_mb=4, prover="black")
+    assert (plain["result"], plain["stopped"], plain["collections"]) == ("unknown", "memory", 0)
+    folding = loa.solve(game, memory_mb=4, prover="black", collect=True, time_s=60, proof=True)
+    assert (folding["result"], folding["stopped"]) == ("loss", None) and folding["collections"] >= 1
+    assert loa.verify_proof(folding["proof"])["claims"] == "black wins"
+    with pytest.raises(ValueError, match="collect=True needs time_s or nodes"):
+        loa.solve(game, collect=True)
+
+
 def test_an_engine_search_can_leave_moves_out():
     game = loa.Game("five")
     engine = loa.Engine()

@@ -38,7 +38,7 @@ std::string_view to_string(SolveValue value);
 struct SolveLimits {
   std::uint64_t nodes = 0;      // tree nodes created, in both questions; 0: no limit
   std::int64_t time_ms = 0;     // 0: no limit
-  std::size_t memory_mb = 256;  // the tree's memory; a full tree ends the solve
+  std::size_t memory_mb = 256;  // the tree's memory; a full tree ends the solve (see Solver::collect)
   // Set from elsewhere (a signal handler) to end the solve early.
   const std::atomic<bool>* interrupt = nullptr;
 };
@@ -73,6 +73,8 @@ struct SolveReport {
   std::vector<Move> promising;
   // Why an Unknown solve ended: "nodes", "time", "memory" or "interrupted".
   std::string stopped;
+  // How often a full tree was folded to go on (Solver::collect).
+  int collections = 0;
   // The proof (proof text, one section per question answered), when asked for.
   std::string proof;
 };
@@ -94,6 +96,12 @@ class Solver {
   // PN²: a second-level search sets each new node's numbers, so that the
   // memory holds a far smaller tree and long solves are bounded by time.
   bool two_level = false;
+  // When the tree fills, fold it and go on instead of ending: settled
+  // nodes keep only their proofs, and the smallest open subtrees become
+  // leaves again, keeping their numbers (docs/solver.md, "When the tree
+  // fills"). The solve is then bounded by time or nodes, not by memory; it
+  // still ends "memory" when proofs alone fill three quarters of it.
+  bool collect = false;
 
   SolveReport solve(const Game& game, const SolveLimits& limits);
 };

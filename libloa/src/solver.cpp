@@ -284,9 +284,13 @@ class ProofTree {
         // plain search again (it is deterministic, and no budget it had was
         // larger) gives the proof below.
         // A leaf the capture table settled is searched so too, with a budget
-        // as large as this tree's.
+        // as large as this tree's. A tree that folds may have needed more
+        // than its memory to settle that position: its search folds too,
+        // with no node bound (the position is settled, so it ends).
         const std::uint64_t budget = std::max<std::uint64_t>(second_budget_, max_nodes_);
-        ProofTree sub(g, question_, budget + kMaxMoves + 1, budget, {}, table_);
+        ProofTree sub(g, question_, budget + kMaxMoves + 1, collect_when_full_ ? ~std::uint64_t{0} : budget, {},
+                      table_);
+        sub.collect_when_full(collect_when_full_);
         const bool settled_again = sub.run([] { return false; }) != Answer::Unknown;
         assert(settled_again && (sub.root().proof == 0) == proven);
         (void)settled_again;

@@ -73,8 +73,8 @@ std::size_t collect(std::vector<Node>& nodes, std::size_t target) {
     }
     const Frame done = f;
     stack.pop_back();
-    size_log2[done.node] = static_cast<std::uint8_t>(floor_log2(done.size));
     const int top = floor_log2(done.size);
+    size_log2[done.node] = static_cast<std::uint8_t>(top);
     for (std::size_t j = done.open_children; j < sizes.size(); ++j)
       for (int k = floor_log2(sizes[j]) + 1; k <= top; ++k) freed[k] += sizes[j] - 1;
     sizes.resize(done.open_children);

@@ -11,7 +11,9 @@
 #include "loa/position_text.hpp"
 #include "loa/proof.hpp"
 #include "loa/proof_book.hpp"
+#include "loa/record.hpp"
 #include "loa/solver.hpp"
+#include "loa/variant.hpp"
 
 namespace loa {
 namespace {
@@ -356,6 +358,90 @@ TEST(Proof, EveryKindOfDrawMeetsOnlyADrawClaim) {
     ASSERT_FALSE(compact_refused.ok()) << compact_won;
     EXPECT_NE(compact_refused.error().find("against the claim"), std::string::npos) << compact_refused.error();
   }
+}
+
+// A return: a line of a claim "... or draws" ends, under rules where cycles
+// draw, at a position it has passed through (the solver's draw proofs end
+// their lines so). Where cycles do not draw, or for a win, such a line is
+// unfinished. A text proof may also go on below a return; the compact form
+// ends the line there, so both give the same compact proof.
+TEST(Proof, ADrawClaimMayEndALineWhereItReturns) {
+  const Game g = test::five_drawn_by_going_round();
+  Solver solver;
+  solver.keep_proof = true;
+  const SolveReport r = solver.solve(g, SolveLimits{300000, 0, 64, nullptr});
+  ASSERT_EQ(r.value, SolveValue::Draw) << r.stopped;
+  const std::string& proof = r.proof;
+  ASSERT_TRUE(verify_proof(proof).ok()) << verify_proof(proof).error();
+
+  // The same lines where cycles do not draw (no repetition rule), or
+  // claiming wins: unfinished.
+  Rules endless = five();
+  endless.repetition = 0;
+  endless.name = "five-endless";
+  ASSERT_FALSE(endless.cycles_draw());
+  std::string other_rules = proof;
+  for (std::size_t at = 0; (at = other_rules.find("[Rules \"five\"]\n", at)) != std::string::npos;) {
+    const std::string tags = "[Rules \"five-endless\"]\n[Variant \"" + escape_tag(format_variant(endless)) + "\"]\n";
+    other_rules.replace(at, 15, tags);
+    at += tags.size();
+  }
+  std::string wins = proof;
+  for (std::size_t at = 0; (at = wins.find(" or draws\"]", at)) != std::string::npos;) wins.erase(at, 9);
+  for (const std::string& unfinished : {other_rules, wins}) {
+    const auto check = verify_proof(unfinished);
+    ASSERT_FALSE(check.ok()) << unfinished;
+    const bool goes_on = check.error().find("and the game goes on") != std::string::npos ||
+                         check.error().find("the proof answers 0") != std::string::npos;
+    EXPECT_TRUE(goes_on) << check.error();
+  }
+
+  // The first section, with a return's line going on below it as the line
+  // did the first time: the subtree of the earlier position copied in.
+  std::vector<std::string> lines = lines_of(proof);
+  const std::size_t first = line_at_depth(lines, 1);
+  std::size_t second = lines.size();
+  for (std::size_t i = first; i < lines.size(); ++i)
+    if (lines[i].rfind("[Rules", 0) == 0) {
+      second = i;
+      break;
+    }
+  Game game = g;
+  std::vector<Key> keys{game.position().key()};
+  std::vector<std::size_t> line_of{0};  // the move line at each depth
+  std::size_t leaf = 0, earlier = 0;
+  for (std::size_t i = first; i < second && !leaf; ++i) {
+    if (lines[i].empty()) continue;
+    const int depth = std::stoi(lines[i]);
+    while (static_cast<int>(keys.size()) > depth) game.undo(), keys.pop_back(), line_of.pop_back();
+    game.play(*parse_move(lines[i].substr(lines[i].find(' ') + 1), game));
+    keys.push_back(game.position().key());
+    line_of.push_back(i);
+    const bool ends = block_end(lines, i) == i + 1;
+    for (int d = 1; ends && !game.over() && d + 1 < depth; ++d)
+      if (keys[d] == keys[depth]) leaf = i, earlier = line_of[d];
+  }
+  ASSERT_NE(leaf, 0u) << "no line of the first section ends where it returns";
+  const int shift = std::stoi(lines[leaf]) - std::stoi(lines[earlier]);
+  std::vector<std::string> below;
+  for (std::size_t i = earlier + 1; i < block_end(lines, earlier); ++i) {
+    const std::size_t space = lines[i].find(' ');
+    below.push_back(std::to_string(std::stoi(lines[i]) + shift) + lines[i].substr(space));
+  }
+  ASSERT_FALSE(below.empty());
+  std::vector<std::string> longer(lines.begin(), lines.begin() + std::ptrdiff_t(leaf) + 1);
+  longer.insert(longer.end(), below.begin(), below.end());
+  longer.insert(longer.end(), lines.begin() + std::ptrdiff_t(leaf) + 1, lines.end());
+  longer.erase(
+      std::find_if(longer.begin(), longer.end(), [](const std::string& l) { return l.rfind("[Moves", 0) == 0; }));
+  const auto longer_check = verify_proof(join(longer));
+  ASSERT_TRUE(longer_check.ok()) << longer_check.error();
+  EXPECT_EQ(longer_check->moves, verify_proof(proof)->moves + below.size());
+  const auto compact = compact_proof(proof), compact_longer = compact_proof(join(longer));
+  ASSERT_TRUE(compact.ok() && compact_longer.ok());
+  EXPECT_EQ(*compact_longer, *compact);
+  ASSERT_TRUE(verify_proof(*compact).ok()) << verify_proof(*compact).error();
+  EXPECT_EQ(verify_proof(*compact)->moves, verify_proof(proof)->moves);
 }
 
 // The converse: a line that ends in the other side's win meets no claim of

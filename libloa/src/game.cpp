@@ -1,5 +1,6 @@
 #include "loa/game.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace loa {
@@ -157,6 +158,14 @@ int Game::occurrences() const {
   }
   for (int i = int(keys_.size()) - 3; i >= reversible_from_; i -= 2) n += keys_[i] == now;
   return n;
+}
+
+bool Game::returns_since(std::size_t moves_played) const {
+  const Key now = keys_.back();
+  const int first = std::max(reversible_from_, int(moves_played));
+  for (int i = int(keys_.size()) - 3; i >= first; i -= 2)
+    if (keys_[i] == now) return true;
+  return false;
 }
 
 void Game::decide_by_points(EndReason reason) {

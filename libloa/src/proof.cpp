@@ -42,7 +42,8 @@ struct Frame {
   bool chooser;  // the claimant is to move: exactly one move
   int legal = 0;
   std::vector<Move> given;
-  int height = 0;  // the longest line below, in plies
+  int height = 0;         // the longest line below, in plies
+  bool returned = false;  // a draw by a return (Solved::returned) if no move is given
 };
 
 // A section's tags, then its move lines.
@@ -172,6 +173,15 @@ struct Solved {
   Game game;
   Claim claim;
   std::string claim_text;
+  std::size_t root_moves = 0;  // the moves on `game` at the solved position
+
+  // Whether a line of the claim ends at the current position as a draw: a
+  // claim "... or draws", under rules where cycles draw (Rules::cycles_draw),
+  // at a position the line has passed through since the solved position.
+  bool returned() const {
+    return claim.draw_enough && game.rules().cycles_draw() && game.moves().size() > root_moves &&
+           game.returns_since(root_moves);
+  }
 };
 
 Expected<Solved> section_position(const Section& s) {
@@ -213,7 +223,8 @@ Expected<Solved> section_position(const Section& s) {
     return Error{where + "Claim must be \"black wins\", \"white wins\" or either \"... or draws\", not \"" +
                  claim_text + "\""};
   }
-  return Solved{std::move(game), claim, claim_text};
+  const std::size_t root_moves = game.moves().size();
+  return Solved{std::move(game), claim, claim_text, root_moves};
 }
 
 std::string game_end_against(const Solved& solved, int line) {
@@ -237,13 +248,16 @@ Expected<std::size_t> check_text(const Section& s, Solved& solved, const ProofVi
     } else {
       f.chooser = game.side_to_move() == claim.prover;
       f.legal = game.legal_moves().size();
+      f.returned = solved.returned();
     }
     path.push_back(std::move(f));
     return true;
   };
   auto close = [&]() -> Expected<bool> {
-    const Frame& f = path.back();
+    Frame& f = path.back();
     const std::string side = game.side_to_move() == Black ? "black" : "white";
+    // A text proof may also go on below a return; the compact one stops.
+    if (f.returned && f.given.empty()) f.over = true;
     if (!f.over && f.chooser && f.given.size() != 1)
       return Error{at(f.line) + "no move given for " + side + ", who claims the result, and the game goes on"};
     if (!f.over && !f.chooser && static_cast<int>(f.given.size()) != f.legal)
@@ -355,12 +369,14 @@ Expected<std::size_t> check_compact(const Section& s, Solved& solved, const Proo
   Numbers numbers(s);
   std::vector<CompactFrame> path;
   std::size_t moves = 0;
-  // The node the game has reached: false for a game end (checked here).
+  // The node the game has reached: false for a game end (checked here) or
+  // a return, where a line always ends in this format.
   auto open = [&]() -> Expected<bool> {
     if (game.over()) {
       if (!claim.met_by(game.outcome())) return Error{game_end_against(solved, numbers.line())};
       return false;
     }
+    if (solved.returned()) return false;
     CompactFrame f;
     f.chooser = game.side_to_move() == claim.prover;
     const MoveList legal = numbered_moves(game);
@@ -428,8 +444,10 @@ std::string section_head(const Section& s, bool compact, std::size_t moves) {
   return head + "[Moves \"" + std::to_string(moves) + "\"]\n\n";
 }
 
-// The move numbers of a checked text section, in the compact order.
-Expected<std::string> compact_numbers(const Section& s) {
+// The move numbers of a checked text section, in the compact order, and in
+// `moves` how many moves they stand for: a line that goes on below a return
+// (Solved::returned) stops there.
+Expected<std::string> compact_numbers(const Section& s, std::size_t& moves) {
   auto solved = section_position(s);
   if (!solved) return Error{solved.error()};
   Game& game = solved->game;
@@ -445,6 +463,7 @@ Expected<std::string> compact_numbers(const Section& s) {
   }
   std::string out;
   int written = 0;
+  moves = 0;
   // The path from the solved position, each node with its children (the
   // lines from `first` to `last`, block by block) in the compact order; an
   // explicit stack, as a proof may be deeper than the call stack.
@@ -455,7 +474,7 @@ Expected<std::string> compact_numbers(const Section& s) {
   std::vector<Node> path;
   auto open = [&](std::size_t first, std::size_t last) -> Expected<bool> {
     Node node;
-    if (!game.over()) {
+    if (!game.over() && !solved->returned()) {
       std::vector<std::pair<Move, std::size_t>> given;
       for (std::size_t c = first; c < last; c = end[c]) {
         const auto m = parse_move(depth_line(lines[c].second)->second, game);
@@ -486,6 +505,7 @@ Expected<std::string> compact_numbers(const Section& s) {
     }
     const auto [move, line] = node.children[node.next++];
     game.play(move);
+    ++moves;
     if (auto r = open(line + 1, end[line]); !r) return Error{r.error()};
   }
   if (!out.empty()) out.back() = '\n';
@@ -584,9 +604,11 @@ Expected<std::string> compact_proof(std::string_view text, ProofCheck* check) {
       for (const auto& [line, numbers] : s.moves) (out += numbers) += '\n';
       continue;
     }
-    const auto numbers = compact_numbers(s);
+    std::size_t kept = 0;
+    const auto numbers = compact_numbers(s, kept);
     if (!numbers) return Error{one_line(numbers.error())};
-    (out += section_head(s, true, *moves)) += *numbers;  // no temporary of the whole section
+    (out += section_head(s, true, kept)) += *numbers;  // no temporary of the whole section
+    summary.moves -= *moves - kept;
   }
   if (check) *check = summary;
   return out;

@@ -15,6 +15,10 @@ bool Rules::scores_points() const {
   return false;
 }
 
+bool Rules::cycles_draw() const {
+  return !scores_points() && (ply_limit ? at_limit == LimitOutcome::Draw : repetition > 0);
+}
+
 Key Rules::key() const {
   Key k = zobrist::mix(Key(board_size));
   auto add = [&k](Key v) { k = zobrist::mix(k ^ v); };

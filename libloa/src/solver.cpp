@@ -126,7 +126,14 @@ class ProofTree {
   // still create in this tree.
   ProofTree(const Game& root, Question q, std::size_t max_nodes, std::uint64_t node_budget, SecondLevel second = {},
             CaptureTable* table = nullptr)
-      : game_(root), question_(q), max_nodes_(max_nodes), node_budget_(node_budget), second_(second), table_(table) {
+      : game_(root),
+        question_(q),
+        max_nodes_(max_nodes),
+        node_budget_(node_budget),
+        second_(second),
+        table_(table),
+        root_moves_(root.moves().size()),
+        cycles_draw_(root.rules().cycles_draw()) {
     nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
     nodes_.emplace_back();
     // The root is searched, never looked up: a proof walk searches a leaf
@@ -279,7 +286,7 @@ class ProofTree {
       const int depth = f.depth + 1;
       visit(depth, nodes_[child].move);
       g.play(nodes_[child].move);
-      if (nodes_[child].count == 0 && !g.over()) {
+      if (nodes_[child].count == 0 && !g.over() && !(cycles_draw_ && g.returns_since(root_moves_))) {
         // Settled by a second-level search, whose tree is gone: the same
         // plain search again (it is deterministic, and no budget it had was
         // larger) gives the proof below.
@@ -337,6 +344,15 @@ class ProofTree {
   void set_leaf(Node& n, bool look_up = true) const {
     if (game_.over()) {
       const bool met = question_.met_by(game_.outcome());
+      n.proof = met ? 0 : kInfinite;
+      n.disproof = met ? kInfinite : 0;
+      return;
+    }
+    if (cycles_draw_ && game_.moves().size() > root_moves_ && game_.returns_since(root_moves_)) {
+      // A return to a position of this line, scored a draw (Rules::cycles_draw):
+      // without it a draw by repetition is seen only by going round the
+      // cycle again in every line, and a win never needs the cycle.
+      const bool met = question_.goal == Goal::WinOrDraw;
       n.proof = met ? 0 : kInfinite;
       n.disproof = met ? kInfinite : 0;
       return;
@@ -423,6 +439,8 @@ class ProofTree {
   std::vector<Node> nodes_;
   SecondLevel second_;
   CaptureTable* table_;
+  std::size_t root_moves_;  // the root's moves: a return is to a position since
+  bool cycles_draw_;
   const std::function<bool()>* stop_ = nullptr;
   std::uint64_t second_nodes_ = 0;
   std::uint64_t second_budget_ = 0;

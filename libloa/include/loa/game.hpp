@@ -101,6 +101,9 @@ class Game {
   // How often the current position (pieces and side to move) has occurred
   // since the last capture, counting this occurrence.
   int occurrences() const;
+  // Whether the current position (pieces and side to move) occurred before
+  // on this Game since it had `moves_played` moves (Rules::cycles_draw).
+  bool returns_since(std::size_t moves_played) const;
 
  private:
   Game(Rules rules, Position pos, int ply, std::array<int, 2> points);

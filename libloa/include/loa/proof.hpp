@@ -14,6 +14,11 @@
 // A line "D MOVE" is a move at depth D below the solved position, in depth-
 // first order: at the claimant's turns exactly one move, at the other
 // side's every legal move, each line ending where the game ends as claimed.
+// A claim "... or draws", under rules where cycles draw (Rules::cycles_draw),
+// may also end a line where it returns to a position it has passed through
+// since the solved position: the claimant can play on there as it did the
+// first time, and the game ends no worse for it (docs/solver.md). A compact
+// section always ends such a line there.
 // A section tagged [Format "compact"] writes only the claimant's moves, as
 // numbers (compact_proof()).
 // Rules that are not a preset travel as a Variant tag, as in records.

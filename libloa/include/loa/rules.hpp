@@ -76,6 +76,15 @@ struct Rules {
   // True when any move can score game points.
   bool scores_points() const;
 
+  // True when a line that returns to a position it has passed through can be
+  // scored a draw there, for the solver and its proofs: no points, and a
+  // repetition rule (or a ply limit that draws) so that a game that goes
+  // round for ever ends drawn. The side that claims at least a draw can then
+  // answer every return by playing again as it did the first time: the game
+  // ends no worse for it (a win, a draw, or a repetition draw, sooner if the
+  // history holds more repetitions). Neither side needs the cycle to win.
+  bool cycles_draw() const;
+
   // A Zobrist-style fingerprint of every field that changes play, so that
   // positions under different rules never share a hash key.
   Key key() const;

@@ -12,6 +12,13 @@
 // reached by another path. Only results of positions just after a capture,
 // which no earlier position can repeat, are shared between paths.
 //
+// Under rules where cycles draw (Rules::cycles_draw), a node whose position
+// its line has already passed through since the root is a draw at once: a
+// win never needs the cycle, and the side holding a draw can go round it
+// again until the repetition rule ends the game. Without it, a draw by
+// repetition is seen only by going round to the third occurrence in every
+// line (docs/solver.md, "Returns").
+//
 // A finished solve can write its proof: for a win, one move at each of the
 // prover's turns and every reply at the other side's, down to game ends.
 // verify_proof() (loa/proof.hpp) checks such a text with the plain rules.

@@ -238,6 +238,11 @@ TEST(Solver, ADrawIsSeenAtTheFirstReturn) {
   ASSERT_EQ(r.value, SolveValue::Draw) << r.stopped;
   expect_proof_matches(r, g);
   expect_one_question_agrees(g, SolveValue::Draw);
+  // PN²: a return among a node's new children is not searched again.
+  solver.two_level = true;
+  const SolveReport second = solver.solve(g, SolveLimits{0, 0, 64, nullptr});
+  ASSERT_EQ(second.value, SolveValue::Draw) << second.stopped;
+  expect_proof_matches(second, g);
 }
 
 TEST(Solver, TheCaptureTableTellsPliesLeftApart) {

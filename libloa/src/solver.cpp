@@ -394,7 +394,10 @@ class ProofTree {
       child.move = m;
       game_.play(m);
       set_leaf(child);
-      if (second_.min_nodes && !game_.over()) {
+      // A child settled already (a game end, the capture table, a return)
+      // keeps its result: a second-level search from a return, as a root of
+      // its own, could prove a win whose proof would stop at the return.
+      if (second_.min_nodes && child.proof && child.disproof) {
         ProofTree sub(game_, question_, budget + kMaxMoves + 1, budget, {}, table_);
         sub.run(*stop_);
         child.proof = sub.root().proof;

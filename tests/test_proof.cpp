@@ -372,7 +372,8 @@ TEST(Proof, ADrawClaimMayEndALineWhereItReturns) {
   const SolveReport r = solver.solve(g, SolveLimits{300000, 0, 64, nullptr});
   ASSERT_EQ(r.value, SolveValue::Draw) << r.stopped;
   const std::string& proof = r.proof;
-  ASSERT_TRUE(verify_proof(proof).ok()) << verify_proof(proof).error();
+  const auto checked = verify_proof(proof);
+  ASSERT_TRUE(checked.ok()) << checked.error();
 
   // The same lines where cycles do not draw (no repetition rule), or
   // claiming wins: unfinished.
@@ -436,12 +437,13 @@ TEST(Proof, ADrawClaimMayEndALineWhereItReturns) {
       std::find_if(longer.begin(), longer.end(), [](const std::string& l) { return l.rfind("[Moves", 0) == 0; }));
   const auto longer_check = verify_proof(join(longer));
   ASSERT_TRUE(longer_check.ok()) << longer_check.error();
-  EXPECT_EQ(longer_check->moves, verify_proof(proof)->moves + below.size());
+  EXPECT_EQ(longer_check->moves, checked->moves + below.size());
   const auto compact = compact_proof(proof), compact_longer = compact_proof(join(longer));
   ASSERT_TRUE(compact.ok() && compact_longer.ok());
   EXPECT_EQ(*compact_longer, *compact);
-  ASSERT_TRUE(verify_proof(*compact).ok()) << verify_proof(*compact).error();
-  EXPECT_EQ(verify_proof(*compact)->moves, verify_proof(proof)->moves);
+  const auto compact_check = verify_proof(*compact);
+  ASSERT_TRUE(compact_check.ok()) << compact_check.error();
+  EXPECT_EQ(compact_check->moves, checked->moves);
 }
 
 // The converse: a line that ends in the other side's win meets no claim of

@@ -42,8 +42,7 @@ struct Frame {
   bool chooser;  // the claimant is to move: exactly one move
   int legal = 0;
   std::vector<Move> given;
-  int height = 0;         // the longest line below, in plies
-  bool returned = false;  // a draw by a return (Solved::returned) if no move is given
+  int height = 0;  // the longest line below, in plies
 };
 
 // A section's tags, then its move lines.
@@ -178,10 +177,7 @@ struct Solved {
   // Whether a line of the claim ends at the current position as a draw: a
   // claim "... or draws", under rules where cycles draw (Rules::cycles_draw),
   // at a position the line has passed through since the solved position.
-  bool returned() const {
-    return claim.draw_enough && game.rules().cycles_draw() && game.moves().size() > root_moves &&
-           game.returns_since(root_moves);
-  }
+  bool returned() const { return claim.draw_enough && game.rules().cycles_draw() && game.returns_since(root_moves); }
 };
 
 Expected<Solved> section_position(const Section& s) {
@@ -248,22 +244,22 @@ Expected<std::size_t> check_text(const Section& s, Solved& solved, const ProofVi
     } else {
       f.chooser = game.side_to_move() == claim.prover;
       f.legal = game.legal_moves().size();
-      f.returned = solved.returned();
     }
     path.push_back(std::move(f));
     return true;
   };
   auto close = [&]() -> Expected<bool> {
-    Frame& f = path.back();
+    const Frame& f = path.back();
     const std::string side = game.side_to_move() == Black ? "black" : "white";
-    // A text proof may also go on below a return; the compact one stops.
-    if (f.returned && f.given.empty()) f.over = true;
-    if (!f.over && f.chooser && f.given.size() != 1)
+    // A line ends at a game end, or at a return (a text proof may also go
+    // on below one; a compact proof stops there).
+    const bool ends = f.over || (f.given.empty() && solved.returned());
+    if (!ends && f.chooser && f.given.size() != 1)
       return Error{at(f.line) + "no move given for " + side + ", who claims the result, and the game goes on"};
-    if (!f.over && !f.chooser && static_cast<int>(f.given.size()) != f.legal)
+    if (!ends && !f.chooser && static_cast<int>(f.given.size()) != f.legal)
       return Error{at(f.line) + side + " has " + std::to_string(f.legal) + " legal moves here; the proof answers " +
                    std::to_string(f.given.size())};
-    if (visit && !f.over && f.chooser) visit(game, f.given.front(), f.height, !claim.draw_enough);
+    if (visit && !ends && f.chooser) visit(game, f.given.front(), f.height, !claim.draw_enough);
     const int height = f.height;
     path.pop_back();
     if (!path.empty()) {
@@ -598,17 +594,18 @@ Expected<std::string> compact_proof(std::string_view text, ProofCheck* check) {
   for (const Section& s : *sections) {
     const auto moves = check_section(s, {});
     if (!moves) return Error{one_line(moves.error())};
-    tally(summary, s, *moves);
     if (is_compact(s)) {
+      tally(summary, s, *moves);
       out += section_head(s, true, *moves);
       for (const auto& [line, numbers] : s.moves) (out += numbers) += '\n';
       continue;
     }
+    // Fewer moves than the text's when a line went on below a return.
     std::size_t kept = 0;
     const auto numbers = compact_numbers(s, kept);
     if (!numbers) return Error{one_line(numbers.error())};
+    tally(summary, s, kept);
     (out += section_head(s, true, kept)) += *numbers;  // no temporary of the whole section
-    summary.moves -= *moves - kept;
   }
   if (check) *check = summary;
   return out;

@@ -286,7 +286,7 @@ class ProofTree {
       const int depth = f.depth + 1;
       visit(depth, nodes_[child].move);
       g.play(nodes_[child].move);
-      if (nodes_[child].count == 0 && !g.over() && !(cycles_draw_ && g.returns_since(root_moves_))) {
+      if (nodes_[child].count == 0 && !g.over() && !returns(g)) {
         // Settled by a second-level search, whose tree is gone: the same
         // plain search again (it is deterministic, and no budget it had was
         // larger) gives the proof below.
@@ -338,6 +338,10 @@ class ProofTree {
     return n.first + n.count;
   }
 
+  // Whether `g`, a node of this tree, is a return: a position its line has
+  // passed through since the root, scored a draw (Rules::cycles_draw).
+  bool returns(const Game& g) const { return cycles_draw_ && g.returns_since(root_moves_); }
+
   // The numbers of a node not yet expanded, at the game's current position:
   // a game end is settled; otherwise the side to move's mobility, as in
   // Winands' PN for LOA (the prover at 1 to prove, its moves to disprove).
@@ -348,7 +352,7 @@ class ProofTree {
       n.disproof = met ? kInfinite : 0;
       return;
     }
-    if (cycles_draw_ && game_.moves().size() > root_moves_ && game_.returns_since(root_moves_)) {
+    if (returns(game_)) {
       // A return to a position of this line, scored a draw (Rules::cycles_draw):
       // without it a draw by repetition is seen only by going round the
       // cycle again in every line, and a win never needs the cycle.
@@ -442,7 +446,7 @@ class ProofTree {
   std::vector<Node> nodes_;
   SecondLevel second_;
   CaptureTable* table_;
-  std::size_t root_moves_;  // the root's moves: a return is to a position since
+  std::size_t root_moves_;  // the moves on the root's game: returns() looks back to it
   bool cycles_draw_;
   const std::function<bool()>* stop_ = nullptr;
   std::uint64_t second_nodes_ = 0;

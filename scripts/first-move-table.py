@@ -3,7 +3,8 @@
 
 The board's symmetries that keep the rules (start, square points) group the first moves into classes.
 Each class's representative is solved by loa.cluster: one job, or a split solve when that is left
-unknown. Its images' proofs are its proof mapped by the symmetries (map_proof), and each is checked.
+unknown: of --prover's win, then (refuted) the other side's, then (both refuted) the draw, as each side's
+"wins or draws" (a draw's proof file holds both claims). Its images' proofs are its proof mapped by the symmetries (map_proof), and each is checked.
 Writes OUT/MOVE.proof.gz (compact, gzip) per representative and OUT/start.proof.gz, and OUT/table.tsv
 (the classes, values and proof files, which frontends/python/tests/test_tables.py checks), and prints
 the table as Markdown. Rows of earlier runs stay in table.tsv unless solved again.
@@ -29,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
-from loa.split_tree import game_at, split_tree
+from loa.split_tree import claim_space, game_at, split_tree
 from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
 
@@ -110,47 +111,62 @@ def write_compact_proof(path, proof):
         f.write(gzip.compress(_compact_proof(proof).encode(), mtime=0))
 
 
+# The folders of OUT/partial/REP that hold the settled lines of each kind of run: wins in the class's
+# folder, each side's "wins or draws" in a folder of its own below it.
+PARTIAL_KINDS = (("", None), ("black-or-draws", "black"), ("white-or-draws", "white"))
+
+
 def export_partial(store, rules, rep, out, plies=8):
     """The settled lines of an unsettled class, up to `plies` moves after its first move (the highest only:
-    not those under a settled line), as compact proofs in OUT/partial/REP/, named by their moves: a run on
-    another machine starts from them (seed_store). Returns how many. Eight moves keep most of the work in
-    little space: on c1xa3 (2026-11-25) 4 kept 161 lines (7.4 MB), 6 kept 437 (11.8 MB), 8 kept 829 (14.5
-    MB), the rest of its thousands of settled lines being deeper and small."""
-    folder = partial_folder(out, rep)
-    shutil.rmtree(folder, ignore_errors=True)
-    found, lines = 0, [[rep]]
-    while lines:
-        line = lines.pop()
-        record = store.get(rules.name, line)
-        if record is None or len(line) > 1 + plies:
-            continue
-        if record["result"] != "unknown" and record.get("proof"):
-            os.makedirs(folder, exist_ok=True)
-            write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
-            found += 1
-        elif "split" in record:
-            lines.append(line + [record["split"]])
-        elif "children" in record:
-            lines += [line + [m] for m in record["children"]]
+    not those under a settled line), as compact proofs in OUT/partial/REP/ (a run's of "X wins or draws" in
+    OUT/partial/REP/X-or-draws/), named by their moves: a run on another machine starts from them
+    (seed_store). Returns how many. Eight moves keep most of the work in little space: on c1xa3
+    (2026-11-25) 4 kept 161 lines (7.4 MB), 6 kept 437 (11.8 MB), 8 kept 829 (14.5 MB), the rest of its
+    thousands of settled lines being deeper and small."""
+    shutil.rmtree(partial_folder(out, rep), ignore_errors=True)
+    found = 0
+    for sub, side in PARTIAL_KINDS:
+        folder = os.path.join(partial_folder(out, rep), sub)
+        space = claim_space(rules.name, side, side is not None)
+        lines = [[rep]]
+        while lines:
+            line = lines.pop()
+            record = store.get(space, line)
+            if record is None or len(line) > 1 + plies:
+                continue
+            if record["result"] != "unknown" and record.get("proof"):
+                os.makedirs(folder, exist_ok=True)
+                write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
+                found += 1
+            elif "split" in record:
+                lines.append(line + [record["split"]])
+            elif "children" in record:
+                lines += [line + [m] for m in record["children"]]
     return found
 
 
 def seed_store(store, rules, out):
     """Puts the partial results in OUT/partial (export_partial) into the store where it has none, each
-    verified first. Returns how many."""
+    verified first, into the space of the run that made it (its folder says which). Returns how many."""
     seeded = 0
     for folder, _, names in os.walk(os.path.join(out, "partial")):
+        side = dict((sub, side) for sub, side in PARTIAL_KINDS if sub).get(os.path.basename(folder))
+        space = claim_space(rules.name, side, side is not None)
         for name in sorted(names):
             if not name.endswith(".proof.gz"):
                 continue
             line = partial_line(name)
-            known = store.get(rules.name, line, with_proof=False)
+            known = store.get(space, line, with_proof=False)
             if known is not None and known["result"] != "unknown":
                 continue
             proof = loa.read_proof(os.path.join(folder, name))
-            winner = loa.verify_proof(proof)["claims"].split()[0]
-            result = "win" if winner == game_at(rules, line).side_to_move else "loss"
-            store.put(rules.name, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
+            claim = loa.verify_proof(proof)["claims"]  # one: "X wins", or (a run's of it) "X wins or draws"
+            winner, or_draws = claim.split()[0], claim.endswith(" or draws")
+            if or_draws and winner != side:
+                raise ValueError(f"{os.path.join(folder, name)}: {claim!r} is not this folder's claim")
+            result = ("win" if winner == game_at(rules, line).side_to_move else "loss") + (" or draw" if or_draws
+                                                                                            else "")
+            store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
                       loa._core._expand_proof(proof))
             seeded += 1
     return seeded
@@ -173,7 +189,8 @@ def main():
     parser.add_argument("--prover", choices=["black", "white"], default="black",
                         help="the side a split solve tries to prove the winner, when one solve settles nothing")
     parser.add_argument("--prover-of", nargs="*", default=[], metavar="MOVE=SIDE",
-                        help="another prover for these classes (a representative, or 'start')")
+                        help="another prover for these classes (a representative, or 'start'); SIDE 'draw': prove "
+                             "the draw at once, as each side's 'wins or draws'")
     parser.add_argument("--only", nargs="*", help="solve only these classes (a representative, or 'start')")
     parser.add_argument("--start-proof", help="a proof of the start made before: not solved again")
     parser.add_argument("--export-only", action="store_true",
@@ -187,8 +204,8 @@ def main():
     provers = {}
     for given in args.prover_of:
         move, _, side = given.partition("=")
-        if side not in ("black", "white") or (move != "start" and move not in classes):
-            parser.error(f"--prover-of {given}: a class's representative (or 'start'), '=', black or white")
+        if side not in ("black", "white", "draw") or (move != "start" and move not in classes):
+            parser.error(f"--prover-of {given}: a class's representative (or 'start'), '=', black, white or draw")
         provers["" if move == "start" else move] = side
     reps = [""] + sorted(classes)  # "": the start itself
     if args.only is not None:
@@ -234,8 +251,10 @@ def main():
         """An unsettled class's row, its settled lines kept in OUT/partial/REP for a later run."""
         found = export_partial(store, rules, rep, args.out)
         print(f"{rep}: {found} settled lines kept in {partial_folder(args.out, rep)}", flush=True)
-        tree = split_tree(store, rules, [rep], prover=provers.get(rep, args.prover), depth=2)
-        print("\n".join(tree.lines), flush=True)  # where it stands (python3 -m loa.cluster status says more)
+        prover = provers.get(rep, args.prover)
+        for side in ("white", "black") if prover == "draw" else (prover,):
+            tree = split_tree(store, rules, [rep], prover=side, depth=2, or_draws=prover == "draw")
+            print("\n".join(tree.lines), flush=True)  # where it stands (python3 -m loa.cluster status says more)
         kept[rep] = (sorted(set(classes[rep]) - {rep}), "open", found, os.path.join("partial", rep))
 
     def settle(rep, priority):
@@ -251,21 +270,50 @@ def main():
             record["proof"] = answer["proof"]
         nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own
         prover = provers.get(rep, args.prover)
-        while record["result"] == "unknown":
-            run = cluster.SplitSolve(client, store, rules, line, prover, args.time, args.memory, args.splits,
-                                     args.engine_nodes, args.candidates, priority=priority, collect=args.collect)
+        chosen = rep in provers  # a prover given for the class is the only claim its run tries
+        refuted_sides = set()
+
+        def split_solve(side, or_draws):
+            """The run of the claim; None when it is not proven (then `run.dead` says whether refuted)."""
+            nonlocal nodes
+            run = cluster.SplitSolve(client, store, rules, line, side, args.time, args.memory, args.splits,
+                                     args.engine_nodes, args.candidates, priority=priority, collect=args.collect,
+                                     or_draws=or_draws)
             try:
-                record = run.run()
+                proven = run.run()
                 nodes += run.nodes_searched
+                return proven
             except cluster.NotProven as e:  # kept in the store: a later run goes on from there
-                print(f"{rep or 'start'}: not settled for {prover} ({e}); {run.solved} jobs, {run.from_store} from "
+                print(f"{rep or 'start'}: {run.claim} not proven ({e}); {run.solved} jobs, {run.from_store} from "
                       "the store", flush=True)
-                refuted = tuple(line) in run.dead and tuple(line) not in run.open  # not merely given up
-                if not refuted or rep in provers:
-                    return None
-                # Refuted: the prover cannot win there, so the other side may. A draw refutes both.
-                prover = "white" if prover == "black" else "black"
-                provers[rep] = prover
+                if tuple(line) in run.dead and tuple(line) not in run.open:  # refuted, not merely given up
+                    refuted_sides.add(side)
+                return None
+
+        while record["result"] == "unknown":
+            if prover == "draw":  # each side's "wins or draws" (one may turn out to be a win)
+                claims = []
+                for side in (("white", "black") if rep else ("black", "white")):
+                    proven = split_solve(side, True)
+                    if proven is None:
+                        return None
+                    if proven["result"] in ("win", "loss"):
+                        claims = [proven]
+                        break
+                    claims.append(proven)
+                record = claims[0] if len(claims) == 1 else {
+                    "result": "draw", "proof": "\n".join(c["proof"].rstrip("\n") + "\n" for c in claims)}
+                continue
+            proven = split_solve(prover, False)
+            if proven is not None:
+                record = proven
+                continue
+            if prover not in refuted_sides or chosen:
+                return None
+            # Refuted: the prover cannot win there, so the other side may. Both refuted: a draw, or nothing.
+            other = "white" if prover == "black" else "black"
+            prover = "draw" if other in refuted_sides else other
+            provers[rep] = prover
         proof, result = record["proof"], record["result"]
         mover = "white" if rep else "black"
         winner = {"win": mover, "loss": "white" if mover == "black" else "black", "draw": "draw"}[result]

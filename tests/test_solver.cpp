@@ -245,6 +245,28 @@ TEST(Solver, ADrawIsSeenAtTheFirstReturn) {
   expect_proof_matches(second, g);
 }
 
+TEST(Solver, AProverAskedKeepsItsDisproofWhenAsked) {
+  // A split solve of a draw proves "X wins or draws" by asking whether the
+  // other side wins: the "no" is kept as the proof of X's claim.
+  const Game g = test::five_drawn_by_going_round();  // white to move
+  for (const Color prover : {White, Black}) {
+    Solver solver;
+    solver.keep_proof = true;
+    solver.prover = prover;
+    const SolveReport plain = solver.solve(g, SolveLimits{300000, 0, 64, nullptr});
+    EXPECT_EQ(plain.value, SolveValue::Unknown);
+    EXPECT_TRUE(prover == White ? plain.cannot_win : plain.cannot_lose);
+    EXPECT_EQ(plain.proof, "");
+    solver.keep_disproof = true;
+    const SolveReport kept = solver.solve(g, SolveLimits{300000, 0, 64, nullptr});
+    EXPECT_EQ(kept.value, SolveValue::Unknown);
+    const auto check = verify_proof(kept.proof);
+    ASSERT_TRUE(check) << check.error();
+    EXPECT_EQ(check->claims, prover == White ? "black wins or draws" : "white wins or draws");
+    EXPECT_EQ(check->moves, kept.proof_nodes);
+  }
+}
+
 TEST(Solver, TheCaptureTableTellsPliesLeftApart) {
   // The same position four plies later (two pieces out and back): under a
   // ply limit a result kept for one must not answer for the other; without

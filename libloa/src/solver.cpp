@@ -570,6 +570,7 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
       report.proof_depth = win->depth;
       keep(*win);
     }
+    if (win->answer == Answer::Disproven && prover && keep_disproof) keep(*win);
     if (win->answer != Answer::Disproven || win_only || prover) return finish();
   }
   const Asked loss = ask({~mover, Goal::Win});
@@ -583,6 +584,8 @@ SolveReport Solver::solve(const Game& game, const SolveLimits& limits) {
       report.value = SolveValue::Draw;
       report.move = loss.move;
       keep(*win);
+      keep(loss);
+    } else if (keep_disproof) {
       keep(loss);
     }
   }

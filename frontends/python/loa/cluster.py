@@ -6,9 +6,11 @@
     python3 -m loa.cluster match --rules six --first engine:nodes=20000 --second engine:nodes=10000 \
         --pairs 2000 --shards 200 --sprt 0 10 --workers 2
 
-One side (the prover, by default the side to move) is to be proven the winner from a position. Each node
+One side (the prover, by default the side to move) is to be proven the winner from a position (with
+--or-draws: to win or draw; a draw is both sides' "wins or draws", each a run of its own). Each node
 of the work is a line from the rules' start (or --position). A job solves one node with ``loa.solve`` on
-a worker, with the GIL released, asking only whether the prover wins there. A node left unknown is split
+a worker, with the GIL released, asking only whether the prover wins there (for "wins or draws", whether
+the other side wins, its "no" kept as the proof). A node left unknown is split
 as scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count,
 so a run started again picks the same move); if that move is refuted, the engine's next one, up to
 --candidates. At the other side's turn every reply is played, and one reply the prover cannot beat
@@ -25,7 +27,7 @@ job. The driver adds each shard's result once, when its job ends. A shard whose 
 again, with the same seed, so it counts once. With --sprt the run stops as soon as the test decides, and
 the shards not yet played are cancelled.
 
-Exit codes: 0 the prover's win is proven (a match: played, or the SPRT decided) (and --proof written,
+Exit codes: 0 the prover's win (or "wins or draws") is proven (a match: played, or the SPRT decided) (and --proof written,
 verified); 1 not proven (the position refuted, or given up at --splits or --candidates); 2 bad
 input (rules, moves, options, a store that cannot be written); 3 the cluster failed (no scheduler at the
 address, a job whose worker died three times).
@@ -41,19 +43,30 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Engine, Game, Rules, verify_proof
 from ._core import _graft_proofs, _run_match, _solve_job, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
-from .split_tree import game_at as _game, split_tree
+from .split_tree import claim_space, game_at as _game, split_tree
+
+
+def other_side(side: str) -> str:
+    return "white" if side == "black" else "black"
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
-              prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False) -> Dict[str, Any]:
+              prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False,
+              or_draws: bool = False) -> Dict[str, Any]:
     """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
     text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
-    other side's turn, half the work of asking both). With `collect`, a full tree is folded and the job
-    goes on until its time is up (docs/solver.md, "When the tree fills")."""
+    other side's turn, half the work of asking both). With `or_draws` too, it asks whether the prover wins
+    or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
+    "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
+    its time is up (docs/solver.md, "When the tree fills")."""
     game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
-    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=prover, collect=collect)
-    return {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
-                                  "promising")}
+    asked = other_side(prover) if or_draws and prover else prover
+    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws)
+    out = {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
+                                 "promising")}
+    if or_draws and out["result"] == "unknown" and (out["cannot_win"] or out["cannot_lose"]):
+        out["result"] = "win or draw" if out["cannot_lose"] else "loss or draw"  # the other side cannot win
+    return out
 
 
 def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = (),
@@ -78,10 +91,28 @@ class NotProven(Exception):
 Line = Tuple[str, ...]
 
 
-class SplitSolve:
-    """Proves that `prover` wins from `moves` on a Dask `client`, keeping results in `store`.
+def claim_result(record: Dict[str, Any], prover: str, mover: str, or_draws: bool) -> Optional[bool]:
+    """Whether a node's record proves the claim (True), shows it false (False), or neither (None). A record
+    of "X wins or draws" says "win or draw" or "loss or draw" for the side to move; a settled win, loss or
+    draw decides both claims of a side."""
+    result = record["result"]
+    if result in ("win or draw", "loss or draw"):
+        return True  # only ever kept in its own claim's space
+    if result == "unknown":
+        if or_draws:
+            return None
+        flag = record.get("cannot_win") if mover == prover else record.get("cannot_lose")
+        return False if flag else None
+    if result == "draw":
+        return or_draws
+    return (result == "win") == (mover == prover)
 
-    Every job asks only whether the prover wins. A node where the prover cannot win is refuted: at the other
+
+class SplitSolve:
+    """Proves that `prover` wins (with `or_draws`: wins or draws) from `moves` on a Dask `client`, keeping
+    results in `store`.
+
+    Every job asks only whether the prover wins (or, for "wins or draws", whether the other side wins). A node where the prover cannot win is refuted: at the other
     side's turn that refutes the node above too (its other jobs are cancelled); at the prover's turn the
     engine's next move is tried, up to `candidates` moves. A node still unknown after `splits` splits in its
     line, or whose candidates are used up, is given up, which goes up as a refutation does (proving
@@ -90,12 +121,17 @@ class SplitSolve:
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
                  log=print, priority: int = 0, choose=None, position: Optional[str] = None,
-                 collect: bool = False) -> None:
+                 collect: bool = False, or_draws: bool = False) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
+        self.or_draws = or_draws
+        self.claim = f"{prover} wins" + (" or draws" if or_draws else "")
         # `moves` are from the rules' start, or from `position` text; the store keeps the nodes of a position
         # apart from the start's.
         self.position = position
-        self.space = rules.name if position is None else f"{rules.name} from {position}"
+        self.base_space = rules.name if position is None else f"{rules.name} from {position}"
+        # A win, loss or draw settled in the base space (by a run of either side's win) decides this claim
+        # too, and is read from there; what only this claim's jobs know is kept apart.
+        self.space = claim_space(self.base_space, prover, or_draws)
         # The move a split plays at the prover's turn, among those not excluded: choose(rules, moves,
         # engine_nodes, excluded, position=None) on a worker, the engine's move by default. (The move with
         # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
@@ -128,11 +164,19 @@ class SplitSolve:
         return self.game(line).side_to_move == self.prover
 
     def refutes(self, line: Line, record: Dict[str, Any]) -> bool:
-        """Whether a node's record shows that the prover cannot win there."""
-        prover_moves = self.prover_to_move(line)
-        if record["result"] == "unknown":
-            return bool(record.get("cannot_win") if prover_moves else record.get("cannot_lose"))
-        return record["result"] == "draw" or (record["result"] == "win") != prover_moves
+        """Whether a node's record shows that the claim does not hold there."""
+        return claim_result(record, self.prover, self.game(line).side_to_move, self.or_draws) is False
+
+    def lookup(self, line: Line) -> Optional[Dict[str, Any]]:
+        """A node's record in this claim's space, else (for "wins or draws") a settled one in the base space."""
+        record = self.store.get(self.space, list(line))
+        if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
+            record = None  # another question's: says nothing about this one
+        if self.or_draws and (record is None or record["result"] == "unknown"):
+            settled = self.store.get(self.base_space, list(line))
+            if settled is not None and settled["result"] != "unknown":
+                return settled
+        return record
 
     def abandoned(self, line: Line) -> bool:
         return any(line[:k] in self.dead for k in range(len(self.root), len(line) + 1))
@@ -158,6 +202,8 @@ class SplitSolve:
                 if answer.get("promising") and record["result"] == "unknown":
                     record["promising"] = answer["promising"]
                 record["prover"] = self.prover
+                # A job of "X wins or draws" that finds the other side's win keeps it in its claim's space:
+                # a run of that win, which may be split differently, has its own record there.
                 self.store.put(self.space, list(line), record, answer["proof"] if record["result"] != "unknown"
                                else None)
                 self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
@@ -170,7 +216,8 @@ class SplitSolve:
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind == "solve":
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
-                                        self.position, self.collect, pure=False, priority=self.priority)
+                                        self.position, self.collect, self.or_draws, pure=False,
+                                        priority=self.priority)
         else:
             where = {"position": self.position} if self.position is not None else {}
             future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
@@ -181,9 +228,7 @@ class SplitSolve:
     def visit(self, line: Line, solve: bool = True) -> None:
         """A node reached: its result from the store, or a job; with `solve` False (the move a split plays at
         the prover's turn) the other side's replies at once, without a job of its own."""
-        record = self.store.get(self.space, list(line))
-        if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
-            record = None  # another question's: says nothing about this one
+        record = self.lookup(line)
         if record is None:
             if not solve and not self.game(line).is_terminal():
                 return self.settle_or_split(line, {"result": "unknown"})
@@ -265,9 +310,11 @@ class SplitSolve:
         if any(c not in self.known for c in siblings):
             return
         settled = [self.known[c] for c in siblings]
-        claim = f"{self.prover} wins"
-        proof = _graft_proofs(claim, [(c[-1], s["proof"]) for c, s in zip(siblings, settled)])
+        # A child settled as the prover's win (read from the base space) grafts into "X wins or draws" too.
+        proof = _graft_proofs(self.claim, [(c[-1], s["proof"]) for c, s in zip(siblings, settled)])
         result = "win" if self.prover_to_move(parent) else "loss"
+        if self.or_draws:
+            result += " or draw"
         merged = {"result": result, "nodes": sum(s["nodes"] for s in settled),
                   "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings),
                   "prover": self.prover}
@@ -287,10 +334,11 @@ class SplitSolve:
             self.log(f"gave up {where}: {gave_up}")
         else:
             self.refuted += 1
-            self.log(f"refuted {where}: {self.prover} cannot win there")
+            self.log(f"refuted {where}: {self.prover} cannot " + ("hold a draw there" if self.or_draws else "win there"))
         if line == self.root:
+            cannot = "hold a draw" if self.or_draws else "win"
             raise NotProven(f"{' '.join(line) or 'the start'}: " + (f"gave up ({gave_up})" if gave_up else
-                                                                    f"{self.prover} cannot win"))
+                                                                    f"{self.prover} cannot {cannot}"))
         parent = self.parent[line]
         if not self.prover_to_move(parent):
             return self.refute(parent, gave_up)  # one reply the prover cannot beat refutes the node
@@ -404,7 +452,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
-                     priority=args.priority, position=args.position, collect=args.collect)
+                     priority=args.priority, position=args.position, collect=args.collect, or_draws=args.or_draws)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -413,7 +461,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     except StoreError as e:
         raise _Refused(2, str(e)) from None
     check = verify_proof(outcome["proof"])
-    print(f"{prover} wins: proven ({check['moves']:,} proof moves). Jobs: {run.solved} solved in this run, "
+    print(f"{run.claim}: proven ({check['moves']:,} proof moves). Jobs: {run.solved} solved in this run, "
           f"{run.from_store} results from the store, {store.damaged} damaged and solved again; "
           f"{time.time() - start:.1f} s")
     if args.proof:
@@ -452,7 +500,8 @@ def _status_command(args: argparse.Namespace) -> int:
         if args.depth < 0:
             raise ValueError("--depth must be at least 0")
         store = ResultStore(args.store, report=lambda m: print(f"loa.cluster: {m}", file=sys.stderr), read_only=True)
-        tree = split_tree(store, Rules(args.rules), args.moves.split(), args.position, args.prover, args.depth)
+        tree = split_tree(store, Rules(args.rules), args.moves.split(), args.position, args.prover, args.depth,
+                          args.or_draws)
     except (ValueError, StoreError) as e:
         raise _Refused(2, str(e)) from None
     print("\n".join(tree.lines))
@@ -470,6 +519,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--position", help="position text to start from (docs/position-text.md), else the rules' start")
     s.add_argument("--moves", default="", help="the moves from the start (or --position) to the position")
     s.add_argument("--prover", choices=["black", "white"], help="the side proven to win (default: to move)")
+    s.add_argument("--or-draws", action="store_true",
+                   help="prove that the prover wins or draws (of a draw, each side's claim is one run)")
     s.add_argument("--store", required=True, help="the results' directory (resumed when it has some)")
     s.add_argument("--proof", help="write the proof of the position here")
     s.add_argument("--time", type=float, default=60, help="seconds for each job")
@@ -493,7 +544,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     t.add_argument("--position")
     t.add_argument("--moves", default="")
     t.add_argument("--store", required=True)
-    t.add_argument("--prover", choices=["black", "white"], help="for records that do not name theirs")
+    t.add_argument("--prover", choices=["black", "white"],
+                   help="for records that do not name theirs (with --or-draws: the side whose claim it is)")
+    t.add_argument("--or-draws", action="store_true", help="the tree of a run of --or-draws")
     t.add_argument("--depth", type=int, default=2, help="print the tree this many plies below the position")
     m = commands.add_parser("match", help="a match in shards on a Dask cluster, merged as loa match-merge does")
     m.add_argument("--rules", default="olympiad")

@@ -44,9 +44,20 @@ def game_at(rules: Rules, moves: List[str], position: Optional[str] = None) -> G
     return game
 
 
+def claim_space(space: str, prover: str, or_draws: bool) -> str:
+    """Where a claim's nodes are kept in a store: a win's in the rules' space, as they always were; "X wins
+    or draws" in its own, since its jobs ask another question of the same positions."""
+    return f"{space}: {prover} wins or draws" if or_draws else space
+
+
 class _Walk:
-    def __init__(self, store: ResultStore, space: str, above: List[str], origin: str, depth: int) -> None:
-        self.store, self.space, self.depth = store, space, depth
+    def __init__(self, store: ResultStore, space: str, above: List[str], origin: str, depth: int,
+                 claim_of: Optional[str] = None) -> None:
+        """`claim_of`: the side whose "wins or draws" run this is (its own space; settled results read through
+        from the base `space`), else a run of a win."""
+        self.store, self.depth, self.claim_of = store, depth, claim_of
+        self.base_space = space
+        self.space = claim_space(space, claim_of, True) if claim_of else space
         self.above = above  # the moves from the start (or position) to the root
         self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")
         self.tree = SplitTree()
@@ -71,14 +82,26 @@ class _Walk:
 
     def describe(self, line: List[str], game: Game, prover: Optional[str]) -> Tuple[str, str]:
         record: Optional[Dict[str, Any]] = self.store.get(self.space, self.above + line, with_proof=False)
+        if self.claim_of and (record is None or record.get("result") == "unknown"):
+            settled = self.store.get(self.base_space, self.above + line, with_proof=False)
+            record = settled if settled is not None and settled.get("result") != "unknown" else record
         if record is None:
             self.tree.not_run += 1
             return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
-        # Records name their prover, except merged ones (and older ones): then their parent's is theirs.
-        prover = record.get("prover", prover)
-        if record.get("result", "unknown") != "unknown":
+        # Records name their prover, except merged ones (and older ones): then their parent's is theirs. A
+        # "wins or draws" run's claim is its own, whoever's win a record read through from the base space is.
+        prover = self.claim_of or record.get("prover", prover)
+        result = record.get("result", "unknown")
+        if result in ("win or draw", "loss or draw"):
+            self.tree.proven += 1
+            self.tree.proven_nodes += record.get("nodes", 0)
+            return PROVEN, f"{prover} wins or draws (proven, {record.get('nodes', 0):,} nodes)"
+        if result != "unknown":
             mover, other = game.side_to_move, "white" if game.side_to_move == "black" else "black"
-            winner = {"win": mover, "loss": other}.get(record["result"])
+            winner = {"win": mover, "loss": other}.get(result)
+            if self.claim_of and winner is None:
+                self.tree.proven += 1
+                return PROVEN, f"a draw (proven, {record.get('nodes', 0):,} nodes)"
             if prover is not None and winner != prover:
                 self.tree.refuted += 1
                 return REFUTED, ("a draw" if winner is None else f"{winner} wins") + " (refuted)"
@@ -98,8 +121,8 @@ class _Walk:
             if REFUTED in kinds:
                 return REFUTED, said
             return PROVEN if kinds.count(PROVEN) == len(kinds) else OPEN, said
-        if prover is not None and (record.get("cannot_win") if game.side_to_move == prover
-                                   else record.get("cannot_lose")):
+        if not self.claim_of and prover is not None and (record.get("cannot_win") if game.side_to_move == prover
+                                                         else record.get("cannot_lose")):
             self.tree.refuted += 1
             return REFUTED, f"{prover} cannot win (its job)"
         self.tree.unknown += 1
@@ -107,13 +130,15 @@ class _Walk:
 
 
 def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Optional[str] = None,
-               prover: Optional[str] = None, depth: int = 2) -> SplitTree:
+               prover: Optional[str] = None, depth: int = 2, or_draws: bool = False) -> SplitTree:
     """The split solve's tree under `moves` (from the rules' start, or from `position` text) in `store`, its
     nodes down to `depth` plies below printed. `prover` is the side the run proves, for a root whose record
-    does not name it (a merged one); without it such a root's value is told, not judged. Raises ValueError
-    for a move the rules refuse."""
+    does not name it (a merged one); without it such a root's value is told, not judged. With `or_draws`,
+    the tree of the run of "`prover` (by default the side to move) wins or draws". Raises ValueError for a
+    move the rules refuse."""
     game = game_at(rules, moves, position)
     space = rules.name if position is None else f"{rules.name} from {position}"
-    walk = _Walk(store, space, list(moves), "(start)" if position is None else "(position)", depth)
+    claim_of = (prover or game.side_to_move) if or_draws else None
+    walk = _Walk(store, space, list(moves), "(start)" if position is None else "(position)", depth, claim_of)
     walk.tree.root = walk.node([], game, prover)
     return walk.tree

@@ -33,7 +33,8 @@ constexpr long long kMaxNodes = 1LL << 62;
 // `finished`: a game already over is settled (its end the proof) rather
 // than refused, as a split solve's jobs need.
 py::dict solve(const py::object& game_arg, const py::object& time_s, const py::object& nodes,
-               const py::object& memory_mb, bool proof, const py::object& prover, bool collect, bool finished = false) {
+               const py::object& memory_mb, bool proof, const py::object& prover, bool collect, bool finished = false,
+               bool keep_disproof = false) {
   const Game& game = game_of(game_arg);
   if (game.over() && !finished) throw py::value_error("the game is over: nothing to solve");
   SolveLimits limits;
@@ -53,6 +54,7 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   Solver solver;
   solver.keep_proof = proof;
   solver.collect = collect;
+  solver.keep_disproof = keep_disproof;
   if (!prover.is_none()) {
     const std::string side = py::isinstance<py::str>(prover) ? prover.cast<std::string>() : "";
     if (side != "black" && side != "white") throw py::value_error("prover must be 'black' or 'white'");
@@ -175,10 +177,14 @@ void bind_engine(py::module_& m) {
   m.def(
       "_solve_job",
       [](const py::object& game, const py::object& time_s, const py::object& memory_mb, const py::object& prover,
-         bool collect) { return solve(game, time_s, py::none(), memory_mb, true, prover, collect, true); },
+         bool collect, bool keep_disproof) {
+        if (keep_disproof && prover.is_none()) throw py::value_error("keep_disproof needs a prover");
+        return solve(game, time_s, py::none(), memory_mb, true, prover, collect, true, keep_disproof);
+      },
       py::arg("game"), py::kw_only(), py::arg("time_s"), py::arg("memory_mb"), py::arg("prover") = py::none(),
-      py::arg("collect") = false,
-      "solve(proof=True) for a split solve's job: a game already over is settled by its end, not refused.");
+      py::arg("collect") = false, py::arg("keep_disproof") = false,
+      "solve(proof=True) for a split solve's job: a game already over is settled by its end, not refused. "
+      "keep_disproof: when the prover cannot win, the proof that the other side wins or draws.");
   m.def(
       "_verify_proof_text",
       [](const std::string& text) {

@@ -120,6 +120,21 @@ def test_a_split_solve_from_a_position(cluster, tmp_path):
     assert status.returncode == 0 and status.stdout.startswith("(position): black wins (proven, "), status.stdout
 
 
+def test_a_drawn_position_split_on_the_cluster(cluster, tmp_path):
+    # python3 -m loa.cluster solve --or-draws, and its tree read by status --or-draws.
+    drawn = ["--rules", "five", "--time", "60", "--memory", "1", "--moves", " ".join(DRAWN), "--or-draws"]
+    r = driver(tmp_path / "store", *drawn, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"))
+    assert r.returncode == 0 and "white wins or draws: proven" in r.stdout, r.stdout + r.stderr
+    assert len(solved_lines(r.stdout)) > 1, "the solve did not split"
+    assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "white wins or draws"
+    status = read_status(tmp_path / "store", "--moves", " ".join(DRAWN), "--or-draws")
+    assert status.returncode == 0 and status.stdout.startswith(f"{' '.join(DRAWN)}: white wins or draws (proven"), \
+        status.stdout + status.stderr
+    # Without --or-draws, the same store holds no result of the win's run.
+    status = read_status(tmp_path / "store", "--moves", " ".join(DRAWN))
+    assert status.returncode == 0 and status.stdout.startswith(f"{' '.join(DRAWN)}: not run"), status.stdout
+
+
 def test_a_worker_killed_in_the_middle(cluster, tmp_path):
     run = driver(tmp_path / "store", *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"),
                  wait=False)
@@ -216,7 +231,8 @@ def cluster_module():
     return module
 
 
-def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False):
+def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False, prover="black",
+                or_draws=False):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -224,8 +240,9 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
     said = []
     with Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0")) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
-                                          "black", time_s=600, memory_mb=memory_mb, splits=splits, engine_nodes=20000,
-                                          candidates=candidates, log=said.append, choose=choose, collect=collect)
+                                          prover, time_s=600, memory_mb=memory_mb, splits=splits, engine_nodes=20000,
+                                          candidates=candidates, log=said.append, choose=choose, collect=collect,
+                                          or_draws=or_draws)
         try:
             return run, run.run(), said
         except cluster_module().NotProven as e:
@@ -285,6 +302,37 @@ def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
     folding, outcome, said = split_solve(tmp_path / "folding", ["b1-b3"], 3, collect=True)
     assert outcome["result"] == "loss" and folding.solved == 1, (folding.solved, said)
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+
+
+# 5x5, white to move: a draw (both sides can go round, tests/helpers.hpp five_drawn_by_going_round). Each
+# side's "wins or draws" is about 30,000 (black) and 57,000 (white) nodes: a 1 MiB job leaves white's unknown.
+DRAWN = ["d5-d3", "a4-a1", "b1-b3", "a3xc5", "b3-d5", "a2-c4", "d1-d4"]
+
+
+def test_a_draw_is_each_sides_wins_or_draws(tmp_path):
+    white, outcome, said = split_solve(tmp_path, DRAWN, 3, memory_mb=1, prover="white", or_draws=True)
+    assert isinstance(outcome, dict) and outcome["result"] == "win or draw", (outcome, said)
+    assert white.solved > 1 and said[-1] == f"merged {' '.join(DRAWN)}: win or draw from 1 lines", said
+    assert loa.verify_proof(outcome["proof"])["claims"] == "white wins or draws"
+    black, outcome, said = split_solve(tmp_path, DRAWN, 3, memory_mb=1, prover="black", or_draws=True)
+    assert isinstance(outcome, dict) and outcome["result"] == "loss or draw", (outcome, said)
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins or draws"
+    # Neither side's win holds: each run is refuted (the same store: the "wins or draws" results are kept
+    # apart, and are not taken for either win's).
+    for prover in ("white", "black"):
+        run, outcome, said = split_solve(tmp_path, DRAWN, 3, memory_mb=1, prover=prover)
+        assert isinstance(outcome, cluster_module().NotProven) and f"{prover} cannot win" in str(outcome), said
+        assert run.solved >= 1, said
+
+
+def test_a_win_in_the_store_settles_both_wins_or_draws(tmp_path):
+    # 5x5 after b1-b3, split into jobs: black's win, then each side's "wins or draws" read from the store.
+    won, outcome, said = split_solve(tmp_path, ["b1-b3"], 3)
+    assert outcome["result"] == "loss" and won.solved > 1, (won.solved, said)
+    black, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, or_draws=True)
+    assert black.solved == 0 and loa.verify_proof(outcome["proof"])["claims"] == "black wins", (outcome, said)
+    white, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, prover="white", or_draws=True)
+    assert white.solved == 0 and str(outcome) == "b1-b3: white cannot hold a draw", (outcome, said)
 
 
 @pytest.mark.parametrize("options, code, message", [

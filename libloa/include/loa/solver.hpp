@@ -100,6 +100,10 @@ class Solver {
   // When the answer is no, the value stays Unknown with cannot_win (or
   // cannot_lose) set.
   std::optional<Color> prover;
+  // With `prover`: when its win is shown impossible, keep the proof of that
+  // too, which claims that the other side wins or draws. A split solve of a
+  // draw proves "X wins or draws" by asking whether the other side wins.
+  bool keep_disproof = false;
   // PN²: a second-level search sets each new node's numbers, so that the
   // memory holds a far smaller tree and long solves are bounded by time.
   bool two_level = false;

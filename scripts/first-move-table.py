@@ -3,8 +3,9 @@
 
 The board's symmetries that keep the rules (start, square points) group the first moves into classes.
 Each class's representative is solved by loa.cluster: one job, or a split solve when that is left
-unknown: of --prover's win, then (refuted) the other side's, then (both refuted) the draw, as each side's
-"wins or draws" (a draw's proof file holds both claims). Its images' proofs are its proof mapped by the symmetries (map_proof), and each is checked.
+unknown: of --prover's win, then (refuted) the other side's, then (both refuted) the draw, as each
+side's "wins or draws" (a draw's proof file holds both claims). Its images' proofs are its proof mapped
+by the symmetries (map_proof), and each is checked.
 Writes OUT/MOVE.proof.gz (compact, gzip) per representative and OUT/start.proof.gz, and OUT/table.tsv
 (the classes, values and proof files, which frontends/python/tests/test_tables.py checks), and prints
 the table as Markdown. Rows of earlier runs stay in table.tsv unless solved again.

@@ -27,8 +27,8 @@ job. The driver adds each shard's result once, when its job ends. A shard whose 
 again, with the same seed, so it counts once. With --sprt the run stops as soon as the test decides, and
 the shards not yet played are cancelled.
 
-Exit codes: 0 the prover's win (or "wins or draws") is proven (a match: played, or the SPRT decided) (and --proof written,
-verified); 1 not proven (the position refuted, or given up at --splits or --candidates); 2 bad
+Exit codes: 0 the prover's win (or "wins or draws") is proven (a match: played, or the SPRT decided)
+(and --proof written, verified); 1 not proven (the position refuted, or given up at --splits or --candidates); 2 bad
 input (rules, moves, options, a store that cannot be written); 3 the cluster failed (no scheduler at the
 address, a job whose worker died three times).
 """
@@ -112,11 +112,11 @@ class SplitSolve:
     """Proves that `prover` wins (with `or_draws`: wins or draws) from `moves` on a Dask `client`, keeping
     results in `store`.
 
-    Every job asks only whether the prover wins (or, for "wins or draws", whether the other side wins). A node where the prover cannot win is refuted: at the other
-    side's turn that refutes the node above too (its other jobs are cancelled); at the prover's turn the
-    engine's next move is tried, up to `candidates` moves. A node still unknown after `splits` splits in its
-    line, or whose candidates are used up, is given up, which goes up as a refutation does (proving
-    nothing: a resumed run tries its moves again)."""
+    Every job asks only whether the prover wins (or, for "wins or draws", whether the other side wins). A
+    node where the claim fails is refuted: at the other side's turn that refutes the node above too (its
+    other jobs are cancelled); at the prover's turn the engine's next move is tried, up to `candidates`
+    moves. A node still unknown after `splits` splits in its line, or whose candidates are used up, is
+    given up, which goes up as a refutation does (proving nothing: a resumed run tries its moves again)."""
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
@@ -334,7 +334,8 @@ class SplitSolve:
             self.log(f"gave up {where}: {gave_up}")
         else:
             self.refuted += 1
-            self.log(f"refuted {where}: {self.prover} cannot " + ("hold a draw there" if self.or_draws else "win there"))
+            cannot = "hold a draw" if self.or_draws else "win"
+            self.log(f"refuted {where}: {self.prover} cannot {cannot} there")
         if line == self.root:
             cannot = "hold a draw" if self.or_draws else "win"
             raise NotProven(f"{' '.join(line) or 'the start'}: " + (f"gave up ({gave_up})" if gave_up else

@@ -43,7 +43,8 @@ def check_table(table, rules, complete=True):
     first = sorted(str(m) for m in loa.Game(rules).legal_moves())
     covered = []
     checked = {}  # proof file -> (text, check): the start's proof serves two rows
-    for move, (images, winner, moves, proof_file) in sorted(script.read_table(os.path.join(table, "table.tsv")).items()):
+    rows = script.read_table(os.path.join(table, "table.tsv"))
+    for move, (images, winner, moves, proof_file) in sorted(rows.items()):
         if winner == "open":  # not settled yet: its settled lines, kept for the next run, hold
             covered += [move] + images
             assert_partial_results_hold(script, os.path.join(table, proof_file), move, moves)

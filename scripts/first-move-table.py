@@ -312,7 +312,7 @@ def main():
             if prover not in refuted_sides or chosen:
                 return None
             # Refuted: the prover cannot win there, so the other side may. Both refuted: a draw, or nothing.
-            other = "white" if prover == "black" else "black"
+            other = cluster.other_side(prover)
             prover = "draw" if other in refuted_sides else other
             provers[rep] = prover
         proof, result = record["proof"], record["result"]

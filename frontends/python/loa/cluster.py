@@ -43,11 +43,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Engine, Game, Rules, verify_proof
 from ._core import _graft_proofs, _run_match, _solve_job, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
-from .split_tree import claim_space, game_at as _game, split_tree
-
-
-def other_side(side: str) -> str:
-    return "white" if side == "black" else "black"
+from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side, split_tree
 
 
 def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
@@ -89,23 +85,6 @@ class NotProven(Exception):
 
 
 Line = Tuple[str, ...]
-
-
-def claim_result(record: Dict[str, Any], prover: str, mover: str, or_draws: bool) -> Optional[bool]:
-    """Whether a node's record proves the claim (True), shows it false (False), or neither (None). A record
-    of "X wins or draws" says "win or draw" or "loss or draw" for the side to move; a settled win, loss or
-    draw decides both claims of a side."""
-    result = record["result"]
-    if result in ("win or draw", "loss or draw"):
-        return True  # only ever kept in its own claim's space
-    if result == "unknown":
-        if or_draws:
-            return None
-        flag = record.get("cannot_win") if mover == prover else record.get("cannot_lose")
-        return False if flag else None
-    if result == "draw":
-        return or_draws
-    return (result == "win") == (mover == prover)
 
 
 class SplitSolve:
@@ -169,13 +148,9 @@ class SplitSolve:
 
     def lookup(self, line: Line) -> Optional[Dict[str, Any]]:
         """A node's record in this claim's space, else (for "wins or draws") a settled one in the base space."""
-        record = self.store.get(self.space, list(line))
+        record = claim_record(self.store, self.base_space, list(line), self.prover, self.or_draws)
         if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
             record = None  # another question's: says nothing about this one
-        if self.or_draws and (record is None or record["result"] == "unknown"):
-            settled = self.store.get(self.base_space, list(line))
-            if settled is not None and settled["result"] != "unknown":
-                return settled
         return record
 
     def abandoned(self, line: Line) -> bool:

@@ -44,10 +44,44 @@ def game_at(rules: Rules, moves: List[str], position: Optional[str] = None) -> G
     return game
 
 
-def claim_space(space: str, prover: str, or_draws: bool) -> str:
+def other_side(side: str) -> str:
+    return "white" if side == "black" else "black"
+
+
+def claim_space(space: str, prover: Optional[str], or_draws: bool) -> str:
     """Where a claim's nodes are kept in a store: a win's in the rules' space, as they always were; "X wins
     or draws" in its own, since its jobs ask another question of the same positions."""
     return f"{space}: {prover} wins or draws" if or_draws else space
+
+
+def claim_record(store: ResultStore, space: str, moves: List[str], prover: Optional[str], or_draws: bool,
+                 with_proof: bool = True) -> Optional[Dict[str, Any]]:
+    """A node's record for a claim: the one in the claim's space, else (for "X wins or draws", when that
+    has none or an unknown one) a win, loss or draw settled in the base `space` by any run, which decides
+    the claim too."""
+    record = store.get(claim_space(space, prover, or_draws), moves, with_proof=with_proof)
+    if or_draws and (record is None or record.get("result") == "unknown"):
+        settled = store.get(space, moves, with_proof=with_proof)
+        if settled is not None and settled.get("result") != "unknown":
+            return settled
+    return record
+
+
+def claim_result(record: Dict[str, Any], prover: str, mover: str, or_draws: bool) -> Optional[bool]:
+    """Whether a node's record proves the claim (True), shows it false (False), or neither (None). A record
+    of "X wins or draws" says "win or draw" or "loss or draw" for the side to move; a settled win, loss or
+    draw decides both claims of a side."""
+    result = record.get("result", "unknown")
+    if result in ("win or draw", "loss or draw"):
+        return True  # only ever kept in its own claim's space
+    if result == "unknown":
+        if or_draws:
+            return None
+        flag = record.get("cannot_win") if mover == prover else record.get("cannot_lose")
+        return False if flag else None
+    if result == "draw":
+        return or_draws
+    return (result == "win") == (mover == prover)
 
 
 class _Walk:
@@ -55,9 +89,7 @@ class _Walk:
                  claim_of: Optional[str] = None) -> None:
         """`claim_of`: the side whose "wins or draws" run this is (its own space; settled results read through
         from the base `space`), else a run of a win."""
-        self.store, self.depth, self.claim_of = store, depth, claim_of
-        self.base_space = space
-        self.space = claim_space(space, claim_of, True) if claim_of else space
+        self.store, self.space, self.depth, self.claim_of = store, space, depth, claim_of
         self.above = above  # the moves from the start (or position) to the root
         self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")
         self.tree = SplitTree()
@@ -81,10 +113,8 @@ class _Walk:
         return self.node(line + [move], after, prover)
 
     def describe(self, line: List[str], game: Game, prover: Optional[str]) -> Tuple[str, str]:
-        record: Optional[Dict[str, Any]] = self.store.get(self.space, self.above + line, with_proof=False)
-        if self.claim_of and (record is None or record.get("result") == "unknown"):
-            settled = self.store.get(self.base_space, self.above + line, with_proof=False)
-            record = settled if settled is not None and settled.get("result") != "unknown" else record
+        record = claim_record(self.store, self.space, self.above + line, self.claim_of, bool(self.claim_of),
+                              with_proof=False)
         if record is None:
             self.tree.not_run += 1
             return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
@@ -92,22 +122,18 @@ class _Walk:
         # "wins or draws" run's claim is its own, whoever's win a record read through from the base space is.
         prover = self.claim_of or record.get("prover", prover)
         result = record.get("result", "unknown")
-        if result in ("win or draw", "loss or draw"):
-            self.tree.proven += 1
-            self.tree.proven_nodes += record.get("nodes", 0)
-            return PROVEN, f"{prover} wins or draws (proven, {record.get('nodes', 0):,} nodes)"
+        # Without a prover (a merged root that names none) a value is told, not judged.
+        verdict = None if prover is None else claim_result(record, prover, game.side_to_move, bool(self.claim_of))
         if result != "unknown":
-            mover, other = game.side_to_move, "white" if game.side_to_move == "black" else "black"
-            winner = {"win": mover, "loss": other}.get(result)
-            if self.claim_of and winner is None:
-                self.tree.proven += 1
-                return PROVEN, f"a draw (proven, {record.get('nodes', 0):,} nodes)"
-            if prover is not None and winner != prover:
+            winner = {"win": game.side_to_move, "loss": other_side(game.side_to_move)}.get(result)
+            value = f"{prover} wins or draws" if result.endswith(" or draw") else \
+                "a draw" if winner is None else f"{winner} wins"
+            if verdict is False:
                 self.tree.refuted += 1
-                return REFUTED, ("a draw" if winner is None else f"{winner} wins") + " (refuted)"
+                return REFUTED, f"{value} (refuted)"
             self.tree.proven += 1
             self.tree.proven_nodes += record.get("nodes", 0)
-            return PROVEN, f"{winner} wins (proven, {record.get('nodes', 0):,} nodes)"
+            return PROVEN, f"{value} (proven, {record.get('nodes', 0):,} nodes)"
         if "split" in record:
             refuted = record.get("excluded") or []
             kind = self.child(line, game, record["split"], prover)
@@ -121,8 +147,7 @@ class _Walk:
             if REFUTED in kinds:
                 return REFUTED, said
             return PROVEN if kinds.count(PROVEN) == len(kinds) else OPEN, said
-        if not self.claim_of and prover is not None and (record.get("cannot_win") if game.side_to_move == prover
-                                                         else record.get("cannot_lose")):
+        if verdict is False:  # a win's job that showed the prover cannot win
             self.tree.refuted += 1
             return REFUTED, f"{prover} cannot win (its job)"
         self.tree.unknown += 1

@@ -178,7 +178,8 @@ class SplitSolve:
                     record["promising"] = answer["promising"]
                 record["prover"] = self.prover
                 # A job of "X wins or draws" that finds the other side's win keeps it in its claim's space:
-                # a run of that win, which may be split differently, has its own record there.
+                # a run of that win, which may be split differently, has its own record there. Other runs
+                # read it from there (claim_record).
                 self.store.put(self.space, list(line), record, answer["proof"] if record["result"] != "unknown"
                                else None)
                 self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")

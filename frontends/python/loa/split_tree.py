@@ -56,14 +56,24 @@ def claim_space(space: str, prover: Optional[str], or_draws: bool) -> str:
 
 def claim_record(store: ResultStore, space: str, moves: List[str], prover: Optional[str], or_draws: bool,
                  with_proof: bool = True) -> Optional[Dict[str, Any]]:
-    """A node's record for a claim: the one in the claim's space, else (for "X wins or draws", when that
-    has none or an unknown one) a win, loss or draw settled in the base `space` by any run, which decides
-    the claim too."""
-    record = store.get(claim_space(space, prover, or_draws), moves, with_proof=with_proof)
-    if or_draws and (record is None or record.get("result") == "unknown"):
+    """A node's record for a claim: the one in the claim's space; else, when that has none or an unknown
+    one, what another run settled there that decides the claim too: a win, loss or draw in the base
+    `space`, or a win found by a "wins or draws" run. Such a run asks of each job whether the other side
+    wins, so the wins (and losses) it keeps are the other side's, and its "or draw" results say nothing
+    about any other claim."""
+    own = claim_space(space, prover, or_draws)
+    record = store.get(own, moves, with_proof=with_proof)
+    if record is not None and record.get("result") != "unknown":
+        return record
+    if or_draws:
         settled = store.get(space, moves, with_proof=with_proof)
         if settled is not None and settled.get("result") != "unknown":
             return settled
+    for side in ("black", "white"):
+        elsewhere = claim_space(space, side, True)
+        found = None if elsewhere == own else store.get(elsewhere, moves, with_proof=with_proof)
+        if found is not None and found.get("result") in ("win", "loss"):
+            return found
     return record
 
 

@@ -335,6 +335,16 @@ def test_a_win_in_the_store_settles_both_wins_or_draws(tmp_path):
     assert white.solved == 0 and str(outcome) == "b1-b3: white cannot hold a draw", (outcome, said)
 
 
+def test_a_win_found_by_the_other_sides_wins_or_draws_settles_both_claims(tmp_path):
+    # "White wins or draws" after b1-b3 asks whether black wins, in one job big enough to find that it does.
+    # That win, kept in white's claim's space, settles black's two claims there with no job of their own.
+    white, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, prover="white", or_draws=True, memory_mb=64)
+    assert white.solved == 1 and str(outcome) == "b1-b3: white cannot hold a draw", (outcome, said)
+    for or_draws in (True, False):
+        black, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, or_draws=or_draws)
+        assert black.solved == 0 and loa.verify_proof(outcome["proof"])["claims"] == "black wins", (outcome, said)
+
+
 @pytest.mark.parametrize("options, code, message", [
     (["--rules", "chess"], 2, "chess"),
     (["--rules", "five", "--moves", "b1-b9"], 2, "b1-b9"),

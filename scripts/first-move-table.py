@@ -293,15 +293,18 @@ def main():
 
         while record["result"] == "unknown":
             if prover == "draw":  # each side's "wins or draws" (one may turn out to be a win)
-                claims = []
+                claims, unproven = [], False
                 for side in (("white", "black") if rep else ("black", "white")):
                     proven = split_solve(side, True)
-                    if proven is None:
-                        return None
-                    if proven["result"] in ("win", "loss"):
-                        claims = [proven]
+                    if proven is None:  # the other claim still runs: what it settles is kept for the next run
+                        unproven = True
+                    elif proven["result"] in ("win", "loss"):
+                        claims, unproven = [proven], False
                         break
-                    claims.append(proven)
+                    else:
+                        claims.append(proven)
+                if unproven:
+                    return None
                 record = claims[0] if len(claims) == 1 else {
                     "result": "draw", "proof": "\n".join(c["proof"].rstrip("\n") + "\n" for c in claims)}
                 continue

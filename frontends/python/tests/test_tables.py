@@ -106,6 +106,21 @@ at_limit = draw
 """
 
 
+def test_a_drawn_class_runs_both_claims_when_one_is_given_up(tmp_path):
+    # With no split allowed, c1-c3's one job per claim leaves both unknown: white's claim is given up, and
+    # black's still runs (its work is kept for the next run), then the class is left open.
+    (tmp_path / "brief.ini").write_text(BRIEF)
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, os.path.join(SOURCE, "scripts", "first-move-table.py"), "--rules",
+                        f"{tmp_path / 'brief.ini'}:brief", "--out", str(out), "--store", str(tmp_path / "store"),
+                        "--workers", "2", "--time", "60", "--memory", "1", "--splits", "0", "--only", "c1-c3",
+                        "--prover-of", "c1-c3=draw"], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for side in ("white", "black"):
+        assert f"c1-c3: {side} wins or draws not proven" in r.stdout, r.stdout
+    assert table_script().read_table(str(out / "table.tsv"))["c1-c3"][1] == "open", r.stdout
+
+
 def test_a_drawn_class_is_proven_by_both_sides_claims(tmp_path):
     # c1-c3 is a draw (about 140,000 nodes) that one job of 1 MiB does not settle: each side's "wins or
     # draws" is then a split solve, and the class's proof file holds both. b1-b3, 100,000 nodes, is settled

@@ -293,17 +293,14 @@ def main():
 
         while record["result"] == "unknown":
             if prover == "draw":  # each side's "wins or draws" (one may turn out to be a win)
-                claims, unproven = [], False
+                claims = []  # None for a claim not proven: the other still runs, its work kept for the next run
                 for side in (("white", "black") if rep else ("black", "white")):
                     proven = split_solve(side, True)
-                    if proven is None:  # the other claim still runs: what it settles is kept for the next run
-                        unproven = True
-                    elif proven["result"] in ("win", "loss"):
-                        claims, unproven = [proven], False
+                    if proven is not None and proven["result"] in ("win", "loss"):
+                        claims = [proven]
                         break
-                    else:
-                        claims.append(proven)
-                if unproven:
+                    claims.append(proven)
+                if None in claims:
                     return None
                 record = claims[0] if len(claims) == 1 else {
                     "result": "draw", "proof": "\n".join(c["proof"].rstrip("\n") + "\n" for c in claims)}

@@ -147,7 +147,7 @@ class SplitSolve:
         return claim_result(record, self.prover, self.game(line).side_to_move, self.or_draws) is False
 
     def lookup(self, line: Line) -> Optional[Dict[str, Any]]:
-        """A node's record in this claim's space, else (for "wins or draws") a settled one in the base space."""
+        """A node's record for this claim (claim_record: its own, else one another run settled there)."""
         record = claim_record(self.store, self.base_space, list(line), self.prover, self.or_draws)
         if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
             record = None  # another question's: says nothing about this one
@@ -305,15 +305,14 @@ class SplitSolve:
         self.dead.add(line)
         self.cancel_under(line)
         where = " ".join(line) or "(start)"
+        cannot = "hold a draw" if self.or_draws else "win"
         if gave_up:
             self.open.append(line)
             self.log(f"gave up {where}: {gave_up}")
         else:
             self.refuted += 1
-            cannot = "hold a draw" if self.or_draws else "win"
             self.log(f"refuted {where}: {self.prover} cannot {cannot} there")
         if line == self.root:
-            cannot = "hold a draw" if self.or_draws else "win"
             raise NotProven(f"{' '.join(line) or 'the start'}: " + (f"gave up ({gave_up})" if gave_up else
                                                                     f"{self.prover} cannot {cannot}"))
         parent = self.parent[line]

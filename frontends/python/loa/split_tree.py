@@ -97,8 +97,8 @@ def claim_result(record: Dict[str, Any], prover: str, mover: str, or_draws: bool
 class _Walk:
     def __init__(self, store: ResultStore, space: str, above: List[str], origin: str, depth: int,
                  claim_of: Optional[str] = None) -> None:
-        """`claim_of`: the side whose "wins or draws" run this is (its own space; settled results read through
-        from the base `space`), else a run of a win."""
+        """`claim_of`: the side whose "wins or draws" run this is (its own space), else a run of a win; either
+        reads what other runs settled as claim_record does."""
         self.store, self.space, self.depth, self.claim_of = store, space, depth, claim_of
         self.above = above  # the moves from the start (or position) to the root
         self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")

@@ -13,9 +13,11 @@ the table as Markdown. Rows of earlier runs stay in table.tsv unless solved agai
 With --start-proof FILE (a proof of the start made before, as tests/data/six/six.proof.gz) the start
 is not solved: its row, and the row of the class of the proof's first move, are that proof.
 
-A class left unsettled (or every --only class, with --export-only) is an "open" row, and its settled
-lines (up to eight moves after its first move) are written as compact proofs to OUT/partial/REP/. A run
-on another machine puts them into its store before it starts (each verified), so it goes on from there.
+A class left unsettled (or every --only class, with --export-only) is an "open" row ("white-or-draw"
+or "black-or-draw" when that side's "wins or draws" is proven at its move: the other side does not win),
+and its settled lines (up to eight moves after its first move) are written as compact proofs to
+OUT/partial/REP/. A run on another machine puts them into its store before it starts (each verified),
+so it goes on from there.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
        [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--collect] [--splits 6] [--candidates 3]
@@ -146,6 +148,19 @@ def export_partial(store, rules, rep, out, plies=8):
     return found
 
 
+def open_value(store, rules, rep):
+    """An unsettled class's value in the table: "open", or "X-or-draw" when one side's "X wins or draws" is
+    proven at the class's move and the other's is not (the other side does not win; its proof is the kept
+    line OUT/partial/REP/X-or-draws/REP.proof.gz). With both proven (a run stopped before it merged them)
+    it stays "open": the next run merges them into the draw's proof without a job."""
+    proven = []
+    for side in ("black", "white"):
+        record = store.get(claim_space(rules.name, side, True), [rep], with_proof=False)
+        if record is not None and record["result"].endswith(" or draw"):
+            proven.append(side)
+    return f"{proven[0]}-or-draw" if len(proven) == 1 else "open"
+
+
 def seed_store(store, rules, out):
     """Puts the partial results in OUT/partial (export_partial) into the store where it has none, each
     verified first, into the space of the run that made it (its folder says which). Returns how many."""
@@ -256,7 +271,8 @@ def main():
         for side in ("white", "black") if prover == "draw" else (prover,):
             tree = split_tree(store, rules, [rep], prover=side, depth=2, or_draws=prover == "draw")
             print("\n".join(tree.lines), flush=True)  # where it stands (python3 -m loa.cluster status says more)
-        kept[rep] = (sorted(set(classes[rep]) - {rep}), "open", found, os.path.join("partial", rep))
+        kept[rep] = (sorted(set(classes[rep]) - {rep}), open_value(store, rules, rep), found,
+                     os.path.join("partial", rep))
 
     def settle(rep, priority):
         """The class of `rep` solved (its row), or None when it is left unsettled (kept in the store)."""

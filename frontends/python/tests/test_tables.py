@@ -7,6 +7,7 @@ The 5x5 table is checked in every build. The 6x6 table's proofs hold tens of mil
 python.six_table (Release builds) runs this file with LOA_TABLES=six."""
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 
@@ -45,9 +46,13 @@ def check_table(table, rules, complete=True):
     checked = {}  # proof file -> (text, check): the start's proof serves two rows
     rows = script.read_table(os.path.join(table, "table.tsv"))
     for move, (images, winner, moves, proof_file) in sorted(rows.items()):
-        if winner == "open":  # not settled yet: its settled lines, kept for the next run, hold
+        if winner == "open" or winner.endswith("-or-draw"):  # not settled: the lines kept for the next run hold
             covered += [move] + images
             assert_partial_results_hold(script, os.path.join(table, proof_file), move, moves)
+            if winner != "open":  # "X-or-draw": X's "wins or draws" at the class's move is one of them
+                side = winner.split("-")[0]
+                kept = os.path.join(table, proof_file, f"{side}-or-draws", f"{move}.proof.gz")
+                assert os.path.exists(kept), f"{move} is {winner}, and {kept} is missing"
             continue
         if proof_file not in checked:
             text = loa.read_proof(os.path.join(table, proof_file))
@@ -146,6 +151,13 @@ def test_a_drawn_class_is_proven_by_both_sides_claims(tmp_path):
     assert values["c1-c3"] == "open" and sorted(os.listdir(out / "partial" / "c1-c3")) == [
         "black-or-draws", "white-or-draws"]
     check_table(str(out), loa.Rules(rules), complete=False)  # the kept lines verify
+    partial = out / "partial" / "c1-c3"
+    shutil.copytree(partial, tmp_path / "kept")
     said, values = table("another store", "--only", "c1-c3", "--prover-of", "c1-c3=draw")
     assert "2 settled lines" in said and "solved " not in said and values["c1-c3"] == "draw", said
+    check_table(str(out), loa.Rules(rules), complete=False)
+    # With only white's claim kept, the open row says what is proven: black does not win.
+    shutil.copytree(tmp_path / "kept" / "white-or-draws", partial / "white-or-draws")
+    said, values = table("a third store", "--only", "c1-c3", "--export-only")
+    assert "1 settled lines" in said and values["c1-c3"] == "white-or-draw", said
     check_table(str(out), loa.Rules(rules), complete=False)

@@ -126,9 +126,8 @@ def test_slow_clients(s):
     check(refused == 32, f"slow clients: {refused} of 32 got 408 after the request timeout")
 
 
-def receive_until(sock, marker):
-    """What a socket gives until `marker` is in it, or the server closes."""
-    seen = b""
+def receive_until(sock, marker, seen=b""):
+    """What a socket gives until `marker` is in it, or the server closes (from `seen`, read before)."""
     while marker not in seen:
         part = sock.recv(4096)
         if not part:
@@ -141,8 +140,9 @@ def stream_open(s, path, token):
     sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nAuthorization: Bearer {token}\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
+    # What came with the head (the stream's first events) is kept: a wait for an event starts from it.
     head = receive_until(sock, b"\r\n\r\n")
-    return sock, int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+    return sock, int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0, head
 
 
 def test_long_searches(s):
@@ -151,17 +151,17 @@ def test_long_searches(s):
     # holds a place in the queue, and a loaded machine (the sanitizer build in CI) can delay that.
     games = [s.game() for _ in range(40)]
     first = stream_open(s, f"/api/games/{games[0][0]}/analysis?movetime_ms=10000", games[0][1])
-    check(first[1] == 200 and b"event: info" in receive_until(first[0], b"event: info"),
+    check(first[1] == 200 and b"event: info" in receive_until(first[0], b"event: info", first[2]),
           f"the first long analysis: {first[1]}, no info event")
     streams = [first]
     for id_, token in games[1:]:
         streams.append(stream_open(s, f"/api/games/{id_}/analysis?movetime_ms=10000", token))
-    statuses = sorted(status for _, status in streams)
+    statuses = sorted(status for _, status, _ in streams)
     check(statuses.count(200) == 5 and statuses.count(503) == 35,
           f"40 long analyses on 1 engine and a queue of 4: statuses {statuses}")
     s.answered("40 long analyses")
     # Abandoned: the running search stops at once and the waiting ones never run.
-    for sock, _ in streams:
+    for sock, _, _ in streams:
         sock.close()
     id_, token = s.game()
     start = time.monotonic()

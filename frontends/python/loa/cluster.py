@@ -12,8 +12,8 @@ of the work is a line from the rules' start (or --position). A job solves one no
 a worker, with the GIL released, asking only whether the prover wins there (for "wins or draws", whether
 the other side wins, its "no" kept as the proof). A node left unknown is split
 as scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count,
-so a run started again picks the same move); if that move is refuted, the engine's next one, up to
---candidates. At the other side's turn every reply is played, and one reply the prover cannot beat
+so a run started again picks the same move), unless the store already proves the claim after one of
+its moves; if that move is refuted, the engine's next one, up to --candidates. At the other side's turn every reply is played, and one reply the prover cannot beat
 refutes the node (its other jobs are cancelled). A node whose candidates are used up, or which is still
 unknown after --splits splits in its line, is given up: as a refutation, it sends the run to try other
 moves above it, but it proves nothing. The children are submitted to the cluster at once, and their proofs are grafted
@@ -237,8 +237,13 @@ class SplitSolve:
 
     def next_candidate(self, line: Line) -> None:
         """At the prover's turn: the engine's move among those neither refuted by a split nor disproven by the
-        node's own job (a move the job showed to fail would only be refuted again)."""
+        node's own job (a move the job showed to fail would only be refuted again). A move whose line the
+        store already settles for the claim (another run's, or a seeded one) comes first: it needs no job,
+        and the engine may well prefer a move that is still to be proven."""
         excluded = self.excluded.get(line, [])
+        settled = self.settled_move(line, excluded)
+        if settled is not None:
+            return self.split_at(line, settled)
         if line not in self.promising:
             return self.submit("engine", line, excluded)
         left = [m for m in self.promising[line] if m not in excluded]
@@ -248,6 +253,19 @@ class SplitSolve:
             return self.split_at(line, left[0])
         legal = [str(m) for m in self.game(line).legal_moves()]
         self.submit("engine", line, [m for m in legal if m not in left])
+
+    def settled_move(self, line: Line, excluded: List[str]) -> Optional[str]:
+        """A prover's move at `line`, not excluded, after which the store proves the claim; else None. A line
+        with no record costs one missing file."""
+        for move in (str(m) for m in self.game(line).legal_moves()):
+            child = line + (move,)
+            if move in excluded:
+                continue
+            record = claim_record(self.store, self.base_space, list(child), self.prover, self.or_draws,
+                                  with_proof=False)
+            if record is not None and record["result"] != "unknown" and not self.refutes(child, record):
+                return move
+        return None
 
     def split_at(self, line: Line, move: str) -> None:
         """The prover's `move` at `line` is tried: kept in the store (with what a resumed run needs), then solved."""

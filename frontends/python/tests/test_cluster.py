@@ -260,6 +260,18 @@ def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+def test_a_move_the_store_already_proves_is_split_first(tmp_path):
+    # Black's win after b1-b3 is in the store (another run's): a run from the start plays it at once, with no
+    # job of its own, rather than the moves its choice offers first (which lose: offer_losing_moves_first).
+    run, outcome, said = split_solve(tmp_path, ["b1-b3"], 3)
+    assert outcome["result"] == "loss", (outcome, said)
+    run, outcome, said = split_solve(tmp_path, [], 3, offer_losing_moves_first)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert run.solved == 1 and not [line for line in said if line.startswith("refuted")], said  # the start's job
+    assert re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1) == "b1-b3"
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+
+
 def test_candidates_used_up_give_the_node_up(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
     assert isinstance(outcome, cluster_module().NotProven), outcome

@@ -161,3 +161,23 @@ def test_a_drawn_class_is_proven_by_both_sides_claims(tmp_path):
     said, values = table("a third store", "--only", "c1-c3", "--export-only")
     assert "1 settled lines" in said and values["c1-c3"] == "white-or-draw", said
     check_table(str(out), loa.Rules(rules), complete=False)
+
+
+def test_a_seeded_stores_lines_below_the_first_move_are_kept_again(tmp_path):
+    # A store seeded from kept lines has no records above them: exporting it again must still keep each
+    # (a walk down from the first move, as export_partial did before 2026-11-26, kept none of them).
+    from loa.solve_store import ResultStore
+    from loa.split_tree import game_at
+    script, rules = table_script(), loa.Rules("five")
+    line = ["b1-b3", "a2-a5"]  # 5x5: black wins there, 1,412 nodes
+    solved = loa.solve(game_at(rules, line), memory_mb=64, proof=True)
+    assert solved["result"] == "win"
+    kept = tmp_path / "kept" / "partial" / "b1-b3"
+    kept.mkdir(parents=True)
+    script.write_compact_proof(str(kept / script.partial_name(line)), solved["proof"])
+    store = ResultStore(str(tmp_path / "store"))
+    assert script.seed_store(store, rules, str(tmp_path / "kept")) == 1
+    out = tmp_path / "out"
+    assert script.export_partial(store, rules, "b1-b3", str(out)) == 1
+    again = out / "partial" / "b1-b3" / script.partial_name(line)
+    assert again.read_bytes() == (kept / script.partial_name(line)).read_bytes()

@@ -13,8 +13,9 @@ a worker, with the GIL released, asking only whether the prover wins there (for 
 the other side wins, its "no" kept as the proof). A node left unknown is split
 as scripts/six-split-solve.py did. At the prover's turn the engine's move is played (a fixed node count,
 so a run started again picks the same move), unless the store already proves the claim after one of
-its moves; if that move is refuted, the engine's next one, up to --candidates. At the other side's turn every reply is played, and one reply the prover cannot beat
-refutes the node (its other jobs are cancelled). A node whose candidates are used up, or which is still
+its moves; if that move is refuted, the engine's next one, up to --candidates. At the other side's turn
+every reply is played, and one reply the prover cannot beat refutes the node (its other jobs are
+cancelled). A node whose candidates are used up, or which is still
 unknown after --splits splits in its line, is given up: as a refutation, it sends the run to try other
 moves above it, but it proves nothing. The children are submitted to the cluster at once, and their proofs are grafted
 into the node's as ``loa solve --merge`` does. Every result goes into a ``ResultStore``

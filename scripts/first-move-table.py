@@ -25,7 +25,6 @@ usage: scripts/first-move-table.py --rules five --out tests/data/five/first-move
 """
 import argparse
 import gzip
-import json
 import os
 import shutil
 import sys
@@ -132,20 +131,9 @@ def export_partial(store, rules, rep, out, plies=8):
     shutil.rmtree(partial_folder(out, rep), ignore_errors=True)
     spaces = {claim_space(rules.name, side, side is not None): sub for sub, side in PARTIAL_KINDS}
     found_lines = {space: set() for space in spaces}
-    for name in os.listdir(store.path):
-        if not name.endswith(".json"):
-            continue
-        try:
-            with open(os.path.join(store.path, name)) as f:
-                record = json.load(f)
-        except (OSError, ValueError):
-            continue  # damaged: store.get reports it when a run reads it
-        if not isinstance(record, dict) or record.get("rules") not in spaces:
-            continue
-        moves = record.get("moves")
-        if (isinstance(moves, list) and moves[:1] == [rep] and len(moves) <= 1 + plies
-                and record.get("result", "unknown") != "unknown" and record.get("has_proof")):
-            found_lines[record["rules"]].add(tuple(moves))
+    for space, moves in store.settled_lines():
+        if space in spaces and moves[:1] == [rep] and len(moves) <= 1 + plies:
+            found_lines[space].add(tuple(moves))
     found = 0
     for space, lines in found_lines.items():
         folder = os.path.join(partial_folder(out, rep), spaces[space])

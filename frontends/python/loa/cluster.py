@@ -257,11 +257,11 @@ class SplitSolve:
 
     def settled_move(self, line: Line, excluded: List[str]) -> Optional[str]:
         """A prover's move at `line`, not excluded, after which the store proves the claim; else None. A line
-        with no record costs one missing file."""
+        with no record costs a missing file in each space claim_record reads (at most four)."""
         for move in (str(m) for m in self.game(line).legal_moves()):
-            child = line + (move,)
             if move in excluded:
                 continue
+            child = line + (move,)
             record = claim_record(self.store, self.base_space, list(child), self.prover, self.or_draws,
                                   with_proof=False)
             if record is not None and record["result"] != "unknown" and not self.refutes(child, record):

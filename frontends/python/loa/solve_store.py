@@ -20,7 +20,7 @@ import json
 import os
 import tempfile
 import zlib
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 
 def line_key(rules_name: str, moves: List[str]) -> str:
@@ -128,6 +128,22 @@ class ResultStore:
             except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
                 return self._damaged(json_path, f"its proof cannot be read ({e})")
         return record
+
+    def settled_lines(self) -> Iterator[Tuple[str, List[str]]]:
+        """(rules name or claim space, moves) of every record that is settled and has a proof, read from
+        every record file: what no walk from a root reaches (a store seeded with deep lines) included. The
+        records are not checked here; get() checks the one a caller then reads."""
+        for name in os.listdir(self.path):
+            if not name.endswith(".json"):
+                continue
+            try:
+                with open(os.path.join(self.path, name), "rb") as f:
+                    record = json.loads(f.read())
+            except (OSError, ValueError):
+                continue  # damaged: get() reports it
+            if (isinstance(record, dict) and isinstance(record.get("moves"), list) and record.get("has_proof")
+                    and record.get("result", "unknown") != "unknown"):
+                yield record.get("rules"), record["moves"]
 
     def _damaged(self, path: str, why: str) -> None:
         self.damaged += 1

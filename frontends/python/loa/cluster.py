@@ -216,6 +216,10 @@ class SplitSolve:
             self.refuted_moves[line] = list(record.get("excluded", []))
             if "promising" in record:
                 self.promising[line] = list(record["promising"])
+            # A move the store has proven since (another run's, from a line below) replaces an unfinished one.
+            settled = self.settled_move(line, self.excluded[line])
+            if settled is not None and settled != record["split"]:
+                return self.split_at(line, settled)
             return self.expand(line, [record["split"]])
         if "children" in record:
             return self.expand(line, record["children"])

@@ -272,6 +272,20 @@ def test_a_move_the_store_already_proves_is_split_first(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+def test_a_move_the_store_proves_since_replaces_an_unfinished_split(tmp_path):
+    # An earlier run left the start split at b1-e1 (a move that loses), unfinished; black's win after b1-b3 was
+    # proven since, by another run. A run from the start takes b1-b3 from the store, with no job at all.
+    split_solve(tmp_path, ["b1-b3"], 3)
+    from loa.solve_store import ResultStore
+    from loa.split_tree import claim_space
+    ResultStore(str(tmp_path / "store")).put(claim_space("five", "black", False), [],
+                                             {"result": "unknown", "split": "b1-e1", "excluded": [], "prover": "black"})
+    run, outcome, said = split_solve(tmp_path, [], 3)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert run.solved == 0 and re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1) == "b1-b3", said
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+
+
 def test_candidates_used_up_give_the_node_up(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
     assert isinstance(outcome, cluster_module().NotProven), outcome

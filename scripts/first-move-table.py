@@ -110,8 +110,10 @@ def partial_line(name):
 
 def write_compact_proof(path, proof):
     """A proof text written compact and gzip'd (reproducible: no time stamp), as loa verify-proof reads it."""
-    with open(path, "wb") as f:
-        f.write(gzip.compress(_compact_proof(proof).encode(), mtime=0))
+    data = gzip.compress(_compact_proof(proof).encode(), mtime=0)  # minutes for a big proof: nothing half-written
+    with open(path + ".part", "wb") as f:
+        f.write(data)
+    os.replace(path + ".part", path)
 
 
 # The folders of OUT/partial/REP that hold the settled lines of each kind of run: wins in the class's

@@ -43,7 +43,8 @@ def check_table(table, rules, complete=True):
     assert names == _rules_symmetries(rules)
     first = sorted(str(m) for m in loa.Game(rules).legal_moves())
     covered = []
-    checked = {}  # proof file -> (text, check): the start's proof serves two rows
+    checked = {}  # proof file -> its check: the start's proof serves two rows (its text is read again, so
+    # that one proof's text at a time is in memory: c1xa3's draw is 170 million moves)
     rows = script.read_table(os.path.join(table, "table.tsv"))
     for move, (images, winner, moves, proof_file) in sorted(rows.items()):
         if winner == "open" or winner.endswith("-or-draw"):  # not settled: the lines kept for the next run hold
@@ -54,10 +55,10 @@ def check_table(table, rules, complete=True):
                 kept = os.path.join(table, proof_file, f"{side}-or-draws", f"{move}.proof.gz")
                 assert os.path.exists(kept), f"{move} is {winner}, and {kept} is missing"
             continue
+        proof = loa.read_proof(os.path.join(table, proof_file))
         if proof_file not in checked:
-            text = loa.read_proof(os.path.join(table, proof_file))
-            checked[proof_file] = (text, loa.verify_proof(text))
-        proof, check = checked[proof_file]
+            checked[proof_file] = loa.verify_proof(proof)
+        check = checked[proof_file]
         claims = ["black wins or draws", "white wins or draws"] if winner == "draw" else [f"{winner} wins"]
         assert sorted(check["claims"].split("; ")) == claims and check["moves"] == moves, (move, check)
         if not move:

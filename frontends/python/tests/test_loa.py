@@ -9,6 +9,9 @@ import pytest
 import loa
 
 SOURCE = os.environ.get("LOA_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+# A solve that must settle is bounded by nodes, never by time: a sanitizer build on a loaded machine once
+# left 5x5 after b1-b3 (3.7 million nodes) unknown in 30 s. The largest solve here needs 3.7 million.
+BOUND = 100_000_000
 
 
 @pytest.mark.parametrize(
@@ -178,7 +181,7 @@ def test_playing_after_the_end_is_an_error():
 
 def test_solve_proves_and_the_proof_verifies():
     won = loa.Game.from_position("loaps", "7/5w1/7/6w/7/2b4/b6 b")
-    r = loa.solve(won, time_s=10, proof=True)
+    r = loa.solve(won, nodes=BOUND, proof=True)
     assert (r["result"], str(r["move"]), r["stopped"]) == ("win", "a1-c3", None)
     assert r["nodes"] > 0 and r["longest_line"] >= 1 and r["proof_moves"] >= 1
     check = loa.verify_proof(r["proof"])
@@ -188,7 +191,7 @@ def test_solve_proves_and_the_proof_verifies():
     for m in ("d6xf4 f2-d2 c6-e4 a2-a6 e6-e3 f3xd1 b6-d4 a6-b5 f4-f2 a4-c2 e4-f3 d1xd4 f3-c3 f5-c5 c1-f1 "
               "a5-d5 f1-d3 b5xd3 b1-b2 d5-c4").split():
         lost.play(m)
-    r = loa.solve(lost, time_s=10)
+    r = loa.solve(lost, nodes=BOUND)
     assert (r["result"], r["move"], r["cannot_win"], "proof" in r) == ("loss", None, True, False)
 
 
@@ -197,11 +200,11 @@ def test_solve_asked_about_one_side():
     # proves the same loss for white to move without first disproving "does white win?".
     game = loa.Game("five")
     game.play("b1-b3")
-    both = loa.solve(game, time_s=30, proof=True)
-    one = loa.solve(game, time_s=30, proof=True, prover="black")
+    both = loa.solve(game, nodes=BOUND, proof=True)
+    one = loa.solve(game, nodes=BOUND, proof=True, prover="black")
     assert (both["result"], one["result"]) == ("loss", "loss")
     assert one["proof"] == both["proof"] and one["nodes"] < both["nodes"]
-    other = loa.solve(game, time_s=30, prover="white")  # white cannot win: what it learned, no value
+    other = loa.solve(game, nodes=BOUND, prover="white")  # white cannot win: what it learned, no value
     assert (other["result"], other["cannot_win"], other["cannot_lose"], other["stopped"]) == ("unknown", True, False,
                                                                                               None)
     for bad in ("red", 1, "Black"):
@@ -223,7 +226,7 @@ def test_solve_folds_a_full_tree_when_asked():
     game.play("b1-b3")
     plain = loa.solve(game, memory_mb=4, prover="black")
     assert (plain["result"], plain["stopped"], plain["collections"]) == ("unknown", "memory", 0)
-    folding = loa.solve(game, memory_mb=4, prover="black", collect=True, time_s=60, proof=True)
+    folding = loa.solve(game, memory_mb=4, prover="black", collect=True, nodes=BOUND, proof=True)
     assert (folding["result"], folding["stopped"]) == ("loss", None) and folding["collections"] >= 1
     assert loa.verify_proof(folding["proof"])["claims"] == "black wins"
     with pytest.raises(ValueError, match="collect=True needs time_s or nodes"):
@@ -266,7 +269,7 @@ def test_an_engine_plays_a_proofs_wins_and_asks_the_solver():
     proven = solving.search(lost, movetime_ms=300)
     assert (proven["nodes"], proven["pv"], proven["score"] > 29000) == (0, [proven["best"]], True)  # not searched
     lost.play(proven["best"])
-    assert loa.solve(lost, time_s=10)["result"] == "loss"  # black's move keeps the win
+    assert loa.solve(lost, nodes=BOUND)["result"] == "loss"  # black's move keeps the win
     for bad in (dict(share=91), dict(share=-1), dict(memory_mb=0)):
         with pytest.raises(ValueError):
             solving.use_solver(**bad)

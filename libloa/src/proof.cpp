@@ -1,8 +1,11 @@
 #include "loa/proof.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <charconv>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <vector>
@@ -299,12 +302,26 @@ Expected<std::size_t> check_text(const Section& s, Solved& solved, const ProofVi
 // origin, then destination, each by file, then rank (the order of their
 // names), so that the numbers do not depend on how moves are generated.
 MoveList numbered_moves(const Game& game) {
-  MoveList moves = game.legal_moves();
-  auto order = [](Move m) {
-    if (m.is_pass()) return -1;
-    return ((file_of(m.from()) * 8 + rank_of(m.from())) * 8 + file_of(m.to())) * 8 + rank_of(m.to());
-  };
-  std::sort(moves.begin(), moves.end(), [&](Move a, Move b) { return order(a) < order(b); });
+  const MoveList legal = game.legal_moves();
+  // Each move's place in that order is a number below 4096: a bit set of
+  // them, read in order, sorts the list in one pass (a check spent a third
+  // of its time in a comparison sort here). A pass, legal only when nothing
+  // else is, comes first.
+  std::array<std::uint64_t, 64> placed{};
+  std::array<std::uint16_t, 4096> at_place;  // read only where placed
+  MoveList moves;
+  for (const Move m : legal) {
+    if (m.is_pass()) {
+      moves.push(m);
+      continue;
+    }
+    const int place = ((file_of(m.from()) * 8 + rank_of(m.from())) * 8 + file_of(m.to())) * 8 + rank_of(m.to());
+    placed[place >> 6] |= std::uint64_t{1} << (place & 63);
+    at_place[place] = m.raw();
+  }
+  for (int word = 0; word < 64; ++word)
+    for (std::uint64_t bits = placed[word]; bits; bits &= bits - 1)
+      moves.push(Move::from_raw(at_place[word * 64 + std::countr_zero(bits)]));
   return moves;
 }
 
@@ -373,21 +390,22 @@ Expected<std::size_t> check_compact(const Section& s, Solved& solved, const Proo
       return false;
     }
     if (solved.returned()) return false;
-    CompactFrame f;
+    // Built in place: a frame holds a whole move list, and copying it twice
+    // a node was a tenth of a check's time.
+    CompactFrame& f = path.emplace_back();
     f.chooser = game.side_to_move() == claim.prover;
-    const MoveList legal = numbered_moves(game);
+    f.moves = numbered_moves(game);
     if (f.chooser) {
       const auto k = numbers.next();
       if (!k) return Error{k.error()};
-      if (*k >= legal.size())
+      if (*k >= f.moves.size())
         return Error{at(numbers.line()) + "move number " + std::to_string(*k) + ", but " +
-                     (claim.prover == Black ? "black" : "white") + " has " + std::to_string(legal.size()) +
+                     (claim.prover == Black ? "black" : "white") + " has " + std::to_string(f.moves.size()) +
                      " legal moves here"};
-      f.moves.push(legal[*k]);
-    } else {
-      f.moves = legal;
+      const Move chosen = f.moves[*k];
+      f.moves.clear();
+      f.moves.push(chosen);
     }
-    path.push_back(f);
     return true;
   };
   if (auto r = open(); !r) return Error{r.error()};
@@ -395,7 +413,10 @@ Expected<std::size_t> check_compact(const Section& s, Solved& solved, const Proo
     CompactFrame& f = path.back();
     if (f.next < f.moves.size()) {
       const Move m = f.moves[f.next++];
-      if (expanded) *expanded += std::to_string(path.size()) + ' ' + move_text(m) + '\n';
+      if (expanded) {  // appended piece by piece: no temporary string a move
+        expanded->append(std::to_string(path.size())).push_back(' ');
+        expanded->append(move_text(m)).push_back('\n');
+      }
       game.play(m);
       ++moves;
       const auto r = open();

@@ -34,7 +34,8 @@ def main():
     lines = [base + [r] for r in replies]
 
     for workers in (1, 2):
-        with Client(LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0")) as client:
+        with LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as local, \
+                Client(local) as client:
             client.submit(nothing, 0).result()  # workers up
             t0 = time.perf_counter()
             client.gather(client.map(nothing, range(args.jobs), pure=False))
@@ -47,7 +48,8 @@ def main():
     print(f"in this process, one after another: {len(lines)} solves of {args.seconds:g} s, {nodes:,} nodes, "
           f"{alone:.1f} s, {nodes / alone / 1e6:.2f} M nodes/s", flush=True)
     for workers in (1, 2):
-        with Client(LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0")) as client:
+        with LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as local, \
+                Client(local) as client:
             client.submit(nothing, 0).result()
             t0 = time.perf_counter()
             results = client.gather([client.submit(cluster.solve_job, rules, line, args.seconds, args.memory,

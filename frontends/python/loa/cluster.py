@@ -422,7 +422,10 @@ def _on_cluster(client: Any, work):
             raise
         raise _Refused(3, f"a job's worker died 3 times: {e}") from None
     finally:
+        cluster = client.cluster  # the local cluster this process started (None: a scheduler's)
         client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _solve_command(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -238,6 +239,7 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
     from distributed import Client, LocalCluster
     from loa.solve_store import ResultStore
     said = []
+    threads = threading.active_count()
     # The cluster closed with the client: left open, each one's threads kept polling, and the tests after
     # them ran five times slower (docs/library.md's batch example: 83 s after this file, 17 s alone).
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \
@@ -247,9 +249,14 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
                                           candidates=candidates, log=said.append, choose=choose, collect=collect,
                                           or_draws=or_draws)
         try:
-            return run, run.run(), said
+            outcome = run.run()
         except cluster_module().NotProven as e:
-            return run, e, said
+            outcome = e
+    deadline = time.monotonic() + 30  # threads that end on their own, given time: not a speed test
+    while threading.active_count() > threads and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert threading.active_count() == threads, [t.name for t in threading.enumerate()]
+    return run, outcome, said
 
 
 def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):

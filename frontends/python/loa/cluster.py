@@ -36,6 +36,7 @@ address, a job whose worker died three times).
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
@@ -568,6 +569,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.add_argument("--connect-timeout", type=float, default=10)
         p.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
+    # An error is one line. A client closed against a cluster that lost its workers can leave an internal
+    # future failed, and asyncio reports it to stderr as the process ends ("Future exception was never
+    # retrieved ... TimeoutError": seen once in CI, a Debug build on a loaded machine): not the user's news.
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     try:
         return {"solve": _solve_command, "status": _status_command, "match": _match_command}[args.command](args)
     except _Refused as e:

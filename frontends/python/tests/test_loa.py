@@ -147,7 +147,9 @@ def test_search_releases_the_gil():
     engine.search(loa.Game(), movetime_ms=300)
     done.set()
     t.join()
-    assert len(ticks) > 10, "another Python thread ran while the engine searched"
+    # Held, the GIL would allow a tick before the search and one after it; released, 300 ms give about 60
+    # (9 once in CI's Debug build on a loaded machine, which failed the ">10" this asked before).
+    assert len(ticks) > 3, "another Python thread ran while the engine searched"
 
 
 @pytest.mark.parametrize(

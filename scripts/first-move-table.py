@@ -25,6 +25,7 @@ usage: scripts/first-move-table.py --rules five --out tests/data/five/first-move
 """
 import argparse
 import gzip
+import json
 import os
 import shutil
 import sys
@@ -121,34 +122,84 @@ def write_compact_proof(path, proof):
 PARTIAL_KINDS = (("", None), ("black-or-draws", "black"), ("white-or-draws", "white"))
 
 
+# Beside a class's kept lines: its runs' unsettled nodes (a job's "unknown", a split's move or replies), so
+# that a run resumed from them on another machine does not run those jobs again (on 2026-11-27 a run seeded
+# with c1-e3's 182 lines alone ran its 177 unknown jobs of 60 s again: 90 minutes of this machine).
+OPEN_NODES = "open-nodes.jsonl"
+
+
 def export_partial(store, rules, rep, out, plies=8):
     """The settled lines of an unsettled class, up to `plies` moves after its first move (the highest only:
     not those under a settled line of the same claim), as compact proofs in OUT/partial/REP/ (a run's of "X
-    wins or draws" in OUT/partial/REP/X-or-draws/), named by their moves: a run on another machine starts
-    from them (seed_store). Returns how many. Eight moves keep most of the work in little space: on c1xa3
-    (2026-11-25) 4 kept 161 lines (7.4 MB), 6 kept 437 (11.8 MB), 8 kept 829 (14.5 MB), the rest of its
-    thousands of settled lines being deeper and small.
+    wins or draws" in OUT/partial/REP/X-or-draws/), named by their moves, and its unsettled nodes in
+    OUT/partial/REP/open-nodes.jsonl: a run on another machine starts from them (seed_store). Returns how
+    many lines. Eight moves keep most of the work in little space: on c1xa3 (2026-11-25) 4 kept 161 lines
+    (7.4 MB), 6 kept 437 (11.8 MB), 8 kept 829 (14.5 MB), the rest of its thousands of settled lines being
+    deeper and small.
     Every record in the store is read, not only those a walk from REP reaches: a store seeded from kept
     lines has no records above them (on 2026-11-26 such a walk kept 1 of 425 seeded lines)."""
     shutil.rmtree(partial_folder(out, rep), ignore_errors=True)
     spaces = {claim_space(rules.name, side, side is not None): sub for sub, side in PARTIAL_KINDS}
-    found_lines = {space: set() for space in spaces}
+    settled = {space: set() for space in spaces}
     for space, moves in store.settled_lines():
-        if space in spaces and moves[:1] == [rep] and len(moves) <= 1 + plies:
-            found_lines[space].add(tuple(moves))
+        if space in spaces and moves[:1] == [rep]:
+            settled[space].add(tuple(moves))
+
+    def under_settled(space, line):
+        return any(line[:k] in settled[space] for k in range(1, len(line)))
+
     found = 0
-    for space, lines in found_lines.items():
+    for space, lines in settled.items():
         folder = os.path.join(partial_folder(out, rep), spaces[space])
         for line in sorted(lines):
-            if any(line[:k] in lines for k in range(1, len(line))):
-                continue  # its proof is in a settled line above it
+            if len(line) > 1 + plies or under_settled(space, line):
+                continue  # too deep to keep, or its proof is in a settled line above it
             record = store.get(space, list(line))
             if record is None:  # damaged
                 continue
             os.makedirs(folder, exist_ok=True)
             write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
             found += 1
+    open_nodes = []
+    for space, moves in store.open_lines():
+        if space in spaces and moves[:1] == [rep] and not under_settled(space, tuple(moves)):
+            record = store.get(space, moves, with_proof=False)
+            if record is not None:
+                kept = {k: v for k, v in record.items() if k not in ("sha256", "rules", "moves", "has_proof")}
+                open_nodes.append(json.dumps({"kind": spaces[space], "moves": moves, "record": kept},
+                                             sort_keys=True))
+    if open_nodes:
+        os.makedirs(partial_folder(out, rep), exist_ok=True)
+        with open(os.path.join(partial_folder(out, rep), OPEN_NODES), "w") as f:
+            f.write("".join(line + "\n" for line in sorted(open_nodes)))
     return found
+
+
+def seed_open_nodes(store, rules, path):
+    """The unsettled nodes in `path` (export_partial's OPEN_NODES) put into the store where it has no record;
+    each checked first (of a kind of run, its line and the moves it names legal), all before any is put.
+    Returns how many."""
+    spaces = {sub: claim_space(rules.name, side, side is not None) for sub, side in PARTIAL_KINDS}
+    nodes = []
+    with open(path) as f:
+        for number, text in enumerate(f, 1):
+            try:
+                node = json.loads(text)
+                space, moves, record = spaces[node["kind"]], node["moves"], node["record"]
+                if record.get("result") != "unknown":
+                    raise ValueError("not an unsettled node")
+                named = list(record.get("children", [])) + ([record["split"]] if "split" in record else [])
+                if not set(named) <= {str(m) for m in game_at(rules, moves).legal_moves()}:
+                    raise ValueError("a move it names is not legal there")
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}:{number}: not an unsettled node ({e})") from None
+            nodes.append((space, moves, record))
+    seeded = 0
+    for space, moves, record in nodes:
+        if store.get(space, moves, with_proof=False) is None:
+            store.put(space, moves, record)
+            seeded += 1
+    return seeded
 
 
 def open_value(store, rules, rep):
@@ -166,9 +217,12 @@ def open_value(store, rules, rep):
 
 def seed_store(store, rules, out):
     """Puts the partial results in OUT/partial (export_partial) into the store where it has none, each
-    verified first, into the space of the run that made it (its folder says which). Returns how many."""
-    seeded = 0
+    verified first, into the space of the run that made it (its folder says which), and the unsettled nodes
+    kept beside them. Returns how many of each: (settled lines, unsettled nodes)."""
+    seeded = nodes = 0
     for folder, _, names in os.walk(os.path.join(out, "partial")):
+        if OPEN_NODES in names:
+            nodes += seed_open_nodes(store, rules, os.path.join(folder, OPEN_NODES))
         side = dict((sub, side) for sub, side in PARTIAL_KINDS if sub).get(os.path.basename(folder))
         space = claim_space(rules.name, side, side is not None)
         for name in sorted(names):
@@ -188,7 +242,7 @@ def seed_store(store, rules, out):
             store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
                       loa._core._expand_proof(proof))
             seeded += 1
-    return seeded
+    return seeded, nodes
 
 
 def main():
@@ -262,9 +316,13 @@ def main():
     except cluster._Refused as e:  # no Dask here, or no scheduler answers
         sys.exit(f"first-move-table.py: {e}")
     store = ResultStore(args.store, report=print)
-    seeded = seed_store(store, rules, args.out)
-    if seeded:
-        print(f"{seeded} settled lines from {os.path.join(args.out, 'partial')} put into the store", flush=True)
+    try:
+        seeded, nodes = seed_store(store, rules, args.out)
+    except (ValueError, OSError) as e:  # a kept file damaged, or not of these rules
+        sys.exit(f"first-move-table.py: {e}")
+    if seeded or nodes:
+        print(f"{seeded} settled lines and {nodes} unsettled nodes from {os.path.join(args.out, 'partial')} put "
+              "into the store", flush=True)
 
     def left_open(rep):
         """An unsettled class's row, its settled lines kept in OUT/partial/REP for a later run."""

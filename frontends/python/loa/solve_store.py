@@ -133,6 +133,15 @@ class ResultStore:
         """(rules name or claim space, moves) of every record that is settled and has a proof, read from
         every record file: what no walk from a root reaches (a store seeded with deep lines) included. The
         records are not checked here; get() checks the one a caller then reads."""
+        return self._lines(lambda record: record.get("has_proof") and record.get("result", "unknown") != "unknown")
+
+    def open_lines(self) -> Iterator[Tuple[str, List[str]]]:
+        """(rules name or claim space, moves) of every unsettled record: a job's "unknown", or a split (the
+        move tried, or the replies), what a run resumed in another store needs not to run those jobs again.
+        Not checked here either."""
+        return self._lines(lambda record: record.get("result") == "unknown")
+
+    def _lines(self, keep: Callable[[Dict[str, Any]], Any]) -> Iterator[Tuple[str, List[str]]]:
         for name in os.listdir(self.path):
             if not name.endswith(".json"):
                 continue
@@ -141,8 +150,7 @@ class ResultStore:
                     record = json.loads(f.read())
             except (OSError, ValueError):
                 continue  # damaged: get() reports it
-            if (isinstance(record, dict) and isinstance(record.get("moves"), list) and record.get("has_proof")
-                    and record.get("result", "unknown") != "unknown"):
+            if isinstance(record, dict) and isinstance(record.get("moves"), list) and keep(record):
                 yield record.get("rules"), record["moves"]
 
     def _damaged(self, path: str, why: str) -> None:

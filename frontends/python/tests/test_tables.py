@@ -124,16 +124,33 @@ at_limit = draw
 def test_a_drawn_class_runs_both_claims_when_one_is_given_up(tmp_path):
     # With no split allowed, c1-c3's one job per claim leaves both unknown: white's claim is given up, and
     # black's still runs (its work is kept for the next run), then the class is left open.
+    said = run_with_no_split(tmp_path, "store")
+    assert said.count("solved c1-c3: unknown") == 2, said  # each claim's job (the first is not logged)
+
+
+def run_with_no_split(tmp_path, store):
+    """first-move-table.py's output for c1-c3 of the brief rules with no split, each claim given up."""
     (tmp_path / "brief.ini").write_text(BRIEF)
     out = tmp_path / "out"
     r = subprocess.run([sys.executable, os.path.join(SOURCE, "scripts", "first-move-table.py"), "--rules",
-                        f"{tmp_path / 'brief.ini'}:brief", "--out", str(out), "--store", str(tmp_path / "store"),
+                        f"{tmp_path / 'brief.ini'}:brief", "--out", str(out), "--store", str(tmp_path / store),
                         "--workers", "2", "--time", "60", "--memory", "1", "--splits", "0", "--only", "c1-c3",
                         "--prover-of", "c1-c3=draw"], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     for side in ("white", "black"):
         assert f"c1-c3: {side} wins or draws not proven" in r.stdout, r.stdout
     assert table_script().read_table(str(out / "table.tsv"))["c1-c3"][1] == "open", r.stdout
+    return r.stdout
+
+
+def test_a_run_resumed_from_kept_lines_runs_no_job_run_before(tmp_path):
+    # The jobs left unknown are kept beside the settled lines (open-nodes.jsonl): a run on another machine,
+    # from a new store, runs none of them again (the first job, asking both questions, and each claim's).
+    run_with_no_split(tmp_path, "store")
+    kept = tmp_path / "out" / "partial" / "c1-c3" / "open-nodes.jsonl"
+    assert len(kept.read_text().splitlines()) == 3
+    again = run_with_no_split(tmp_path, "another store")
+    assert "0 settled lines and 3 unsettled nodes" in again and "solved " not in again, again
 
 
 def test_a_drawn_class_is_proven_by_both_sides_claims(tmp_path):
@@ -159,7 +176,7 @@ def test_a_drawn_class_is_proven_by_both_sides_claims(tmp_path):
     # a new store, where both claims are read, not solved again.
     said, values = table("store", "--only", "c1-c3", "--export-only")
     assert values["c1-c3"] == "open" and sorted(os.listdir(out / "partial" / "c1-c3")) == [
-        "black-or-draws", "white-or-draws"]
+        "black-or-draws", "open-nodes.jsonl", "white-or-draws"]  # the first job's "unknown" is kept too
     check_table(str(out), loa.Rules(rules), complete=False)  # the kept lines verify
     partial = out / "partial" / "c1-c3"
     shutil.copytree(partial, tmp_path / "kept")
@@ -186,8 +203,23 @@ def test_a_seeded_stores_lines_below_the_first_move_are_kept_again(tmp_path):
     kept.mkdir(parents=True)
     script.write_compact_proof(str(kept / script.partial_name(line)), solved["proof"])
     store = ResultStore(str(tmp_path / "store"))
-    assert script.seed_store(store, rules, str(tmp_path / "kept")) == 1
+    assert script.seed_store(store, rules, str(tmp_path / "kept")) == (1, 0)
     out = tmp_path / "out"
     assert script.export_partial(store, rules, "b1-b3", str(out)) == 1
     again = out / "partial" / "b1-b3" / script.partial_name(line)
     assert again.read_bytes() == (kept / script.partial_name(line)).read_bytes()
+
+
+def test_a_damaged_unsettled_node_is_refused_naming_its_line(tmp_path):
+    # A node naming a move that is not legal there would send a resumed run down a line that does not exist.
+    from loa.solve_store import ResultStore
+    script = table_script()
+    kept = tmp_path / "open-nodes.jsonl"
+    good = '{"kind": "", "moves": ["b1-b3"], "record": {"children": ["a2-a5"], "result": "unknown"}}\n'
+    kept.write_text(good + good.replace("a2-a5", "a2-a4"))
+    store = ResultStore(str(tmp_path / "store"))
+    with pytest.raises(ValueError, match="open-nodes.jsonl:2: .*not legal"):
+        script.seed_open_nodes(store, loa.Rules("five"), str(kept))
+    kept.write_text(good)
+    assert script.seed_open_nodes(store, loa.Rules("five"), str(kept)) == 1
+    assert store.get("five", ["b1-b3"])["children"] == ["a2-a5"]

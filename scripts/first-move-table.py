@@ -253,7 +253,7 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler")
     parser.add_argument("--connect-timeout", type=float, default=10, help="seconds to wait for --scheduler")
-    parser.add_argument("--time", type=float, default=60)
+    cluster.add_job_budget(parser)
     parser.add_argument("--memory", type=int, default=2000)
     parser.add_argument("--collect", action="store_true", help="jobs fold a full tree and go on (loa.cluster)")
     parser.add_argument("--splits", type=int, default=6)
@@ -270,6 +270,10 @@ def main():
                         help="solve nothing: write the --only classes' settled lines from the store to OUT/partial "
                              "(a run stopped by hand)")
     args = parser.parse_args()
+    try:
+        cluster.job_budget(args)
+    except ValueError as e:
+        parser.error(str(e))
     rules = loa.Rules(args.rules)
     names, classes = classes_of(rules)
     first = sum(len(c) for c in classes.values())
@@ -342,7 +346,7 @@ def main():
         record = store.get(rules.name, line)
         if record is None:  # one solve asking both questions first: a first move may lose
             answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, collect=args.collect,
-                                   pure=False, priority=priority).result()
+                                   nodes=args.nodes, pure=False, priority=priority).result()
             record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
             store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
@@ -356,7 +360,7 @@ def main():
             nonlocal nodes
             run = cluster.SplitSolve(client, store, rules, line, side, args.time, args.memory, args.splits,
                                      args.engine_nodes, args.candidates, priority=priority, collect=args.collect,
-                                     or_draws=or_draws)
+                                     or_draws=or_draws, nodes=args.nodes)
             try:
                 proven = run.run()
                 nodes += run.nodes_searched

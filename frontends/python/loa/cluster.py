@@ -48,18 +48,20 @@ from .solve_store import ResultStore, StoreError, write_whole
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side, split_tree
 
 
-def solve_job(rules: Rules, moves: List[str], time_s: float, memory_mb: int,
+def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb: int,
               prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False,
-              or_draws: bool = False) -> Dict[str, Any]:
+              or_draws: bool = False, nodes: Optional[int] = None) -> Dict[str, Any]:
     """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
     text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
     other side's turn, half the work of asking both). With `or_draws` too, it asks whether the prover wins
     or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
     "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
-    its time is up (docs/solver.md, "When the tree fills")."""
+    its time is up (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
+    None): the same result whatever the worker's speed or load."""
     game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
     asked = other_side(prover) if or_draws and prover else prover
-    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws)
+    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws,
+                   nodes=nodes)
     out = {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
                                  "promising")}
     if or_draws and out["result"] == "unknown" and (out["cannot_win"] or out["cannot_lose"]):
@@ -102,7 +104,7 @@ class SplitSolve:
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
                  time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
                  log=print, priority: int = 0, choose=None, position: Optional[str] = None,
-                 collect: bool = False, or_draws: bool = False) -> None:
+                 collect: bool = False, or_draws: bool = False, nodes: Optional[int] = None) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
         self.or_draws = or_draws
         self.claim = f"{prover} wins" + (" or draws" if or_draws else "")
@@ -118,6 +120,7 @@ class SplitSolve:
         # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
+        self.nodes = nodes  # a job's budget in nodes (with time_s None, its only bound)
         self.collect = collect  # jobs fold a full tree and go on until their time is up
         self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
         self.root = tuple(moves)
@@ -194,7 +197,7 @@ class SplitSolve:
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind == "solve":
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
-                                        self.position, self.collect, self.or_draws, pure=False,
+                                        self.position, self.collect, self.or_draws, self.nodes, pure=False,
                                         priority=self.priority)
         else:
             where = {"position": self.position} if self.position is not None else {}
@@ -429,6 +432,24 @@ def _on_cluster(client: Any, work):
             cluster.close()
 
 
+def add_job_budget(parser: argparse.ArgumentParser) -> None:
+    """--time and --nodes, a job's budget (job_budget checks them)."""
+    parser.add_argument("--time", type=float, help="seconds for each job (default 60, or none with --nodes)")
+    parser.add_argument("--nodes", type=int,
+                        help="nodes for each job: the same jobs' results, so the same splits, whatever the workers' "
+                             "speed or load (a shared machine, a cluster of unlike ones)")
+
+
+def job_budget(args: argparse.Namespace) -> None:
+    """Sets args.time from --time and --nodes (60 s when neither is given); ValueError when one is not valid."""
+    if args.time is None and args.nodes is None:
+        args.time = 60.0
+    if args.time is not None and not args.time >= 0.001:
+        raise ValueError("--time must be at least 0.001")
+    if args.nodes is not None and not args.nodes >= 1:
+        raise ValueError("--nodes must be at least 1")
+
+
 def _solve_command(args: argparse.Namespace) -> int:
     try:
         rules = Rules(args.rules)
@@ -441,7 +462,8 @@ def _solve_command(args: argparse.Namespace) -> int:
         game = _game(rules, moves, args.position)
         if game.is_terminal():
             raise ValueError(f"the game is over after {args.moves!r}" if moves else "the game is over there")
-        for name, low in (("time", 0.001), ("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
+        job_budget(args)
+        for name, low in (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
             if not getattr(args, name) >= low:
                 raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
     except (ValueError, OSError) as e:
@@ -455,7 +477,8 @@ def _solve_command(args: argparse.Namespace) -> int:
     start = time.time()
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
-                     priority=args.priority, position=args.position, collect=args.collect, or_draws=args.or_draws)
+                     priority=args.priority, position=args.position, collect=args.collect, or_draws=args.or_draws,
+                     nodes=args.nodes)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -526,7 +549,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="prove that the prover wins or draws (of a draw, each side's claim is one run)")
     s.add_argument("--store", required=True, help="the results' directory (resumed when it has some)")
     s.add_argument("--proof", help="write the proof of the position here")
-    s.add_argument("--time", type=float, default=60, help="seconds for each job")
+    add_job_budget(s)
     s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
     s.add_argument("--collect", action="store_true",
                    help="a job whose tree fills folds it and goes on until --time is up, instead of ending unknown")

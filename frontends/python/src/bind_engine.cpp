@@ -177,12 +177,13 @@ void bind_engine(py::module_& m) {
   m.def(
       "_solve_job",
       [](const py::object& game, const py::object& time_s, const py::object& memory_mb, const py::object& prover,
-         bool collect, bool keep_disproof) {
+         bool collect, bool keep_disproof, const py::object& nodes) {
         if (keep_disproof && prover.is_none()) throw py::value_error("keep_disproof needs a prover");
-        return solve(game, time_s, py::none(), memory_mb, true, prover, collect, true, keep_disproof);
+        if (time_s.is_none() && nodes.is_none()) throw py::value_error("a job needs time_s or nodes");
+        return solve(game, time_s, nodes, memory_mb, true, prover, collect, true, keep_disproof);
       },
       py::arg("game"), py::kw_only(), py::arg("time_s"), py::arg("memory_mb"), py::arg("prover") = py::none(),
-      py::arg("collect") = false, py::arg("keep_disproof") = false,
+      py::arg("collect") = false, py::arg("keep_disproof") = false, py::arg("nodes") = py::none(),
       "solve(proof=True) for a split solve's job: a game already over is settled by its end, not refused. "
       "keep_disproof: when the prover cannot win, the proof that the other side wins or draws.");
   m.def(

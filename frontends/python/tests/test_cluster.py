@@ -233,7 +233,7 @@ def cluster_module():
 
 
 def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False, prover="black",
-                or_draws=False):
+                or_draws=False, time_s=600, nodes=None):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -245,9 +245,9 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
-                                          prover, time_s=600, memory_mb=memory_mb, splits=splits, engine_nodes=20000,
-                                          candidates=candidates, log=said.append, choose=choose, collect=collect,
-                                          or_draws=or_draws)
+                                          prover, time_s=time_s, memory_mb=memory_mb, splits=splits,
+                                          engine_nodes=20000, candidates=candidates, log=said.append, choose=choose,
+                                          collect=collect, or_draws=or_draws, nodes=nodes)
         try:
             outcome = run.run()
         except cluster_module().NotProven as e:
@@ -340,6 +340,19 @@ def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+def test_jobs_bounded_by_nodes_split_the_same_way_on_any_machine(tmp_path):
+    # Jobs of 150,000 nodes (no time limit, a tree that fits: 64 MiB) leave b1-b3 (2.1 million nodes)
+    # unknown and split it; a second run, in a store of its own, runs the same jobs to the same results.
+    runs = [split_solve(tmp_path / name, ["b1-b3"], 3, memory_mb=64, time_s=None, nodes=150_000)
+            for name in ("one", "two")]
+    for run, outcome, said in runs:
+        assert outcome["result"] == "loss" and run.solved > 1, (run.solved, said)
+        assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+        jobs = [int(n.replace(",", "")) for n in re.findall(r"^solved .*\(([0-9,]+) nodes\)$", "\n".join(said), re.M)]
+        assert len(jobs) == run.solved and max(jobs) < 150_000 + 10_000, jobs
+    assert sorted(runs[0][2]) == sorted(runs[1][2])
+
+
 # 5x5, white to move: a draw (both sides can go round, tests/helpers.hpp five_drawn_by_going_round). Each
 # side's "wins or draws" is about 30,000 (black) and 57,000 (white) nodes: a 1 MiB job leaves white's unknown.
 DRAWN = ["d5-d3", "a4-a1", "b1-b3", "a3xc5", "b3-d5", "a2-c4", "d1-d4"]
@@ -387,6 +400,8 @@ def test_a_win_found_by_the_other_sides_wins_or_draws_settles_both_claims(tmp_pa
     (["--rules", "five", "--position", "1bbb1/w3w/wb2w/w3w"], 2, "position text"),
     (["--rules", "five", "--position", "5/5/5/5/5 b"], 2, "position"),
     (["--rules", "five", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "2"], 3, "no scheduler"),
+    (["--rules", "five", "--nodes", "0"], 2, "--nodes must be at least 1"),
+    (["--rules", "five", "--time", "0"], 2, "--time must be at least 0.001"),
 ])
 def test_bad_input(tmp_path, options, code, message):
     r = driver(tmp_path / "store", *options)

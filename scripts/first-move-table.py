@@ -188,7 +188,9 @@ def seed_open_nodes(store, rules, path):
                 space, moves, record = spaces[node["kind"]], node["moves"], node["record"]
                 if record.get("result") != "unknown":
                     raise ValueError("not an unsettled node")
-                named = list(record.get("children", [])) + ([record["split"]] if "split" in record else [])
+                named = [record["split"]] if "split" in record else []
+                for moves_of in ("children", "excluded", "promising"):  # a run plays or skips each of them
+                    named += list(record.get(moves_of, []))
                 if not set(named) <= {str(m) for m in game_at(rules, moves).legal_moves()}:
                     raise ValueError("a move it names is not legal there")
             except (ValueError, KeyError, TypeError, AttributeError) as e:

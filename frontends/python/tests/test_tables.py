@@ -216,10 +216,11 @@ def test_a_damaged_unsettled_node_is_refused_naming_its_line(tmp_path):
     script = table_script()
     kept = tmp_path / "open-nodes.jsonl"
     good = '{"kind": "", "moves": ["b1-b3"], "record": {"children": ["a2-a5"], "result": "unknown"}}\n'
-    kept.write_text(good + good.replace("a2-a5", "a2-a4"))
     store = ResultStore(str(tmp_path / "store"))
-    with pytest.raises(ValueError, match="open-nodes.jsonl:2: .*not legal"):
-        script.seed_open_nodes(store, loa.Rules("five"), str(kept))
+    for bad in ('"children": ["a2-a4"]', '"promising": ["a2-a4"], "split": "a2-a5"'):
+        kept.write_text(good + good.replace('"children": ["a2-a5"]', bad))
+        with pytest.raises(ValueError, match="open-nodes.jsonl:2: .*not legal"):
+            script.seed_open_nodes(store, loa.Rules("five"), str(kept))
     kept.write_text(good)
     assert script.seed_open_nodes(store, loa.Rules("five"), str(kept)) == 1
     assert store.get("five", ["b1-b3"])["children"] == ["a2-a5"]

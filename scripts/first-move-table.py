@@ -323,11 +323,11 @@ def main():
         sys.exit(f"first-move-table.py: {e}")
     store = ResultStore(args.store, report=print)
     try:
-        seeded, nodes = seed_store(store, rules, args.out)
+        seeded, unsettled = seed_store(store, rules, args.out)
     except (ValueError, OSError) as e:  # a kept file damaged, or not of these rules
         sys.exit(f"first-move-table.py: {e}")
-    if seeded or nodes:
-        print(f"{seeded} settled lines and {nodes} unsettled nodes from {os.path.join(args.out, 'partial')} put "
+    if seeded or unsettled:
+        print(f"{seeded} settled lines and {unsettled} unsettled nodes from {os.path.join(args.out, 'partial')} put "
               "into the store", flush=True)
 
     def left_open(rep):

@@ -56,7 +56,7 @@ def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb
     other side's turn, half the work of asking both). With `or_draws` too, it asks whether the prover wins
     or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
     "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
-    its time is up (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
+    its budget is spent (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
     None): the same result whatever the worker's speed or load."""
     game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
     asked = other_side(prover) if or_draws and prover else prover
@@ -102,7 +102,7 @@ class SplitSolve:
     given up, which goes up as a refutation does (proving nothing: a resumed run tries its moves again)."""
 
     def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
-                 time_s: float, memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
+                 time_s: Optional[float], memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
                  log=print, priority: int = 0, choose=None, position: Optional[str] = None,
                  collect: bool = False, or_draws: bool = False, nodes: Optional[int] = None) -> None:
         self.client, self.store, self.rules, self.prover = client, store, rules, prover
@@ -121,7 +121,7 @@ class SplitSolve:
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
         self.nodes = nodes  # a job's budget in nodes (with time_s None, its only bound)
-        self.collect = collect  # jobs fold a full tree and go on until their time is up
+        self.collect = collect  # jobs fold a full tree and go on until their budget is spent
         self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
         self.root = tuple(moves)
         self.log = log
@@ -552,7 +552,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     add_job_budget(s)
     s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
     s.add_argument("--collect", action="store_true",
-                   help="a job whose tree fills folds it and goes on until --time is up, instead of ending unknown")
+                   help="a job whose tree fills folds it and goes on until its --time or --nodes is spent, instead of "
+                        "ending unknown")
     s.add_argument("--splits", type=int, default=6, help="at most this many prover's moves split in a line")
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
     s.add_argument("--candidates", type=int, default=3,

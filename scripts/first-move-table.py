@@ -128,14 +128,14 @@ PARTIAL_KINDS = (("", None), ("black-or-draws", "black"), ("white-or-draws", "wh
 OPEN_NODES = "open-nodes.jsonl"
 
 
-def export_partial(store, rules, rep, out, plies=8):
-    """The settled lines of an unsettled class, up to `plies` moves after its first move (the highest only:
-    not those under a settled line of the same claim), as compact proofs in OUT/partial/REP/ (a run's of "X
-    wins or draws" in OUT/partial/REP/X-or-draws/), named by their moves, and its unsettled nodes in
-    OUT/partial/REP/open-nodes.jsonl: a run on another machine starts from them (seed_store). Returns how
-    many lines. Eight moves keep most of the work in little space: on c1xa3 (2026-11-25) 4 kept 161 lines
-    (7.4 MB), 6 kept 437 (11.8 MB), 8 kept 829 (14.5 MB), the rest of its thousands of settled lines being
-    deeper and small.
+def export_partial(store, rules, rep, out):
+    """The settled lines of an unsettled class (the highest only: not those under a settled line of the same
+    claim), as compact proofs in OUT/partial/REP/ (a run's of "X wins or draws" in OUT/partial/REP/X-or-draws/),
+    named by their moves, and its unsettled nodes in OUT/partial/REP/open-nodes.jsonl: a run on another
+    machine starts from them (seed_store). Returns how many lines.
+    Every highest settled line is kept, however deep: its parent is an unsettled node kept beside it, and
+    a run resumed from that node would solve it again. (Until 2026-11-27 only those up to eight moves after
+    REP were kept; c1-e3's store then had 49 highest lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
     Every record in the store is read, not only those a walk from REP reaches: a store seeded from kept
     lines has no records above them (on 2026-11-26 such a walk kept 1 of 425 seeded lines)."""
     shutil.rmtree(partial_folder(out, rep), ignore_errors=True)
@@ -148,18 +148,23 @@ def export_partial(store, rules, rep, out, plies=8):
     def under_settled(space, line):
         return any(line[:k] in settled[space] for k in range(1, len(line)))
 
-    found = 0
+    found = too_deep = 0
     for space, lines in settled.items():
         folder = os.path.join(partial_folder(out, rep), spaces[space])
         for line in sorted(lines):
-            if len(line) > 1 + plies or under_settled(space, line):
-                continue  # too deep to keep, or its proof is in a settled line above it
+            if under_settled(space, line):
+                continue  # its proof is in a settled line above it
+            if len(partial_name(line).encode()) > 255:  # more than 40 moves: no file system names it
+                too_deep += 1
+                continue
             record = store.get(space, list(line))
             if record is None:  # damaged
                 continue
             os.makedirs(folder, exist_ok=True)
             write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
             found += 1
+    if too_deep:
+        print(f"{rep}: {too_deep} settled lines not kept: too deep for a file name", file=sys.stderr)
     open_nodes = []
     for space, moves in store.open_lines():
         if space in spaces and moves[:1] == [rep] and not under_settled(space, tuple(moves)):

@@ -210,6 +210,22 @@ def test_a_seeded_stores_lines_below_the_first_move_are_kept_again(tmp_path):
     assert again.read_bytes() == (kept / script.partial_name(line)).read_bytes()
 
 
+def test_a_settled_line_ten_moves_below_the_first_move_is_kept(tmp_path):
+    # Its parent is an unsettled node, kept beside it: a run resumed from that node would solve it again
+    # (until 2026-11-27 lines more than eight moves below the first move were dropped).
+    from loa.solve_store import ResultStore
+    from loa.split_tree import game_at
+    script, rules = table_script(), loa.Rules("five")
+    line = ["b1-b3", "a2-a5", "b3-b1", "a3-c3", "b1-a2", "a4-c2", "a2-a4", "c2-a2", "a4-c2", "a2-a4", "b5-b4"]
+    solved = loa.solve(game_at(rules, line), memory_mb=64, proof=True)  # 560 nodes
+    assert solved["result"] == "win"
+    store = ResultStore(str(tmp_path / "store"))
+    store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, solved["proof"])
+    assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 1
+    kept = tmp_path / "out" / "partial" / "b1-b3" / script.partial_name(line)
+    assert loa.verify_proof(loa.read_proof(str(kept)))["claims"] == "white wins"
+
+
 def test_a_damaged_unsettled_node_is_refused_naming_its_line(tmp_path):
     # A node naming a move that is not legal there would send a resumed run down a line that does not exist.
     from loa.solve_store import ResultStore

@@ -133,9 +133,10 @@ def export_partial(store, rules, rep, out):
     claim), as compact proofs in OUT/partial/REP/ (a run's of "X wins or draws" in OUT/partial/REP/X-or-draws/),
     named by their moves, and its unsettled nodes in OUT/partial/REP/open-nodes.jsonl: a run on another
     machine starts from them (seed_store). Returns how many lines.
-    Every highest settled line is kept, however deep: its parent is an unsettled node kept beside it, and
-    a run resumed from that node would solve it again. (Until 2026-11-27 only those up to eight moves after
-    REP were kept; c1-e3's store then had 49 highest lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
+    Every highest settled line is kept, however deep (but for one too long for a file name, said on stderr):
+    its parent is an unsettled node kept beside it, and a run resumed from that node would solve it again.
+    (Until 2026-11-27 only those up to eight moves after REP were kept; c1-e3's store then had 49 highest
+    lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
     Every record in the store is read, not only those a walk from REP reaches: a store seeded from kept
     lines has no records above them (on 2026-11-26 such a walk kept 1 of 425 seeded lines)."""
     shutil.rmtree(partial_folder(out, rep), ignore_errors=True)
@@ -154,14 +155,15 @@ def export_partial(store, rules, rep, out):
         for line in sorted(lines):
             if under_settled(space, line):
                 continue  # its proof is in a settled line above it
-            if len(partial_name(line).encode()) > 255:  # more than 40 moves: no file system names it
+            name = partial_name(line)
+            if len(name.encode()) > 255:  # 42 moves or more: longer than a file name can be
                 too_deep += 1
                 continue
             record = store.get(space, list(line))
             if record is None:  # damaged
                 continue
             os.makedirs(folder, exist_ok=True)
-            write_compact_proof(os.path.join(folder, partial_name(line)), record["proof"])
+            write_compact_proof(os.path.join(folder, name), record["proof"])
             found += 1
     if too_deep:
         print(f"{rep}: {too_deep} settled lines not kept: too deep for a file name", file=sys.stderr)

@@ -109,12 +109,15 @@ def partial_line(name):
     return name[:-len(".proof.gz")].split("_")
 
 
+PART = ".part"  # the suffix of a proof being written: the longest name a kept line's file has, for a moment
+
+
 def write_compact_proof(path, proof):
     """A proof text written compact and gzip'd (reproducible: no time stamp), as loa verify-proof reads it."""
     data = gzip.compress(_compact_proof(proof).encode(), mtime=0)  # minutes for a big proof: nothing half-written
-    with open(path + ".part", "wb") as f:
+    with open(path + PART, "wb") as f:
         f.write(data)
-    os.replace(path + ".part", path)
+    os.replace(path + PART, path)
 
 
 # The folders of OUT/partial/REP that hold the settled lines of each kind of run: wins in the class's
@@ -133,8 +136,9 @@ def export_partial(store, rules, rep, out):
     claim), as compact proofs in OUT/partial/REP/ (a run's of "X wins or draws" in OUT/partial/REP/X-or-draws/),
     named by their moves, and its unsettled nodes in OUT/partial/REP/open-nodes.jsonl: a run on another
     machine starts from them (seed_store). Returns how many lines.
-    Every highest settled line is kept, however deep (but for one too long for a file name, said on stderr):
-    its parent is an unsettled node kept beside it, and a run resumed from that node would solve it again.
+    Every highest settled line is kept, however deep (but for one too long for a file name, 41 moves or more,
+    said on stderr): its parent is an unsettled node kept beside it, and a run resumed from that node would
+    solve it again.
     (Until 2026-11-27 only those up to eight moves after REP were kept; c1-e3's store then had 49 highest
     lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
     Every record in the store is read, not only those a walk from REP reaches: a store seeded from kept
@@ -156,7 +160,7 @@ def export_partial(store, rules, rep, out):
             if under_settled(space, line):
                 continue  # its proof is in a settled line above it
             name = partial_name(line)
-            if len(name.encode()) > 255:  # 42 moves or more: longer than a file name can be
+            if len((name + PART).encode()) > 255:  # 41 moves or more: longer than a file name can be
                 too_deep += 1
                 continue
             record = store.get(space, list(line))

@@ -226,6 +226,27 @@ def test_a_settled_line_ten_moves_below_the_first_move_is_kept(tmp_path):
     assert loa.verify_proof(loa.read_proof(str(kept)))["claims"] == "white wins"
 
 
+def test_a_settled_line_too_deep_for_a_file_name_is_said_and_not_kept(tmp_path, capsys):
+    # A line of 41 moves names a file of more than 255 bytes while it is written (6 bytes a move, ".proof.gz"
+    # and ".part"): writing it would stop the export half-way (it did until this test). Export checks no move,
+    # so the deep lines' moves need not be legal.
+    from loa.solve_store import ResultStore
+    from loa.split_tree import game_at
+    script, rules = table_script(), loa.Rules("five")
+    shallow = ["b1-b3", "a2-a5", "b3-b1", "a3-c3", "b1-a2", "a4-c2", "a2-a4", "c2-a2", "a4-c2", "a2-a4", "b5-b4"]
+    proof = loa.solve(game_at(rules, shallow), memory_mb=64, proof=True)["proof"]
+    deep_40 = (["b1-b3"] + ["a2-a4", "a4-a2"] * 20)[:40]
+    deep_41 = (["b1-b3"] + ["a2-a3", "a3-a2"] * 20)[:41]
+    assert len(script.partial_name(deep_40) + ".part") <= 255 < len(script.partial_name(deep_41) + ".part")
+    store = ResultStore(str(tmp_path / "store"))
+    for line in (shallow, deep_40, deep_41):
+        store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, proof)
+    assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 2
+    assert "b1-b3: 1 settled lines not kept: too deep for a file name" in capsys.readouterr().err
+    kept = os.listdir(tmp_path / "out" / "partial" / "b1-b3")
+    assert sorted(kept) == sorted([script.partial_name(shallow), script.partial_name(deep_40)])
+
+
 def test_a_damaged_unsettled_node_is_refused_naming_its_line(tmp_path):
     # A node naming a move that is not legal there would send a resumed run down a line that does not exist.
     from loa.solve_store import ResultStore

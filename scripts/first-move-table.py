@@ -138,9 +138,8 @@ def export_partial(store, rules, rep, out):
     machine starts from them (seed_store). Returns how many lines.
     Every highest settled line is kept, however deep (but for one too long for a file name, 41 moves or more,
     said on stderr): its parent is an unsettled node kept beside it, and a run resumed from that node would
-    solve it again.
-    (Until 2026-11-27 only those up to eight moves after REP were kept; c1-e3's store then had 49 highest
-    lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
+    solve it again. (Until 2026-11-27 only those up to eight moves after REP were kept; c1-e3's store then
+    had 49 highest lines ten moves deep, 3.6 MB of its 121 MB of proofs.)
     Every record in the store is read, not only those a walk from REP reaches: a store seeded from kept
     lines has no records above them (on 2026-11-26 such a walk kept 1 of 425 seeded lines)."""
     shutil.rmtree(partial_folder(out, rep), ignore_errors=True)

@@ -210,17 +210,24 @@ def test_a_seeded_stores_lines_below_the_first_move_are_kept_again(tmp_path):
     assert again.read_bytes() == (kept / script.partial_name(line)).read_bytes()
 
 
+# A 5x5 line ten moves below b1-b3 that white wins (a solve of 560 nodes), and its proof.
+DEEP_FIVE_LINE = ["b1-b3", "a2-a5", "b3-b1", "a3-c3", "b1-a2", "a4-c2", "a2-a4", "c2-a2", "a4-c2", "a2-a4", "b5-b4"]
+
+
+def deep_five_proof():
+    from loa.split_tree import game_at
+    solved = loa.solve(game_at(loa.Rules("five"), DEEP_FIVE_LINE), memory_mb=64, proof=True)
+    assert solved["result"] == "win"
+    return solved["proof"]
+
+
 def test_a_settled_line_ten_moves_below_the_first_move_is_kept(tmp_path):
     # Its parent is an unsettled node, kept beside it: a run resumed from that node would solve it again
     # (until 2026-11-27 lines more than eight moves below the first move were dropped).
     from loa.solve_store import ResultStore
-    from loa.split_tree import game_at
-    script, rules = table_script(), loa.Rules("five")
-    line = ["b1-b3", "a2-a5", "b3-b1", "a3-c3", "b1-a2", "a4-c2", "a2-a4", "c2-a2", "a4-c2", "a2-a4", "b5-b4"]
-    solved = loa.solve(game_at(rules, line), memory_mb=64, proof=True)  # 560 nodes
-    assert solved["result"] == "win"
+    script, rules, line = table_script(), loa.Rules("five"), DEEP_FIVE_LINE
     store = ResultStore(str(tmp_path / "store"))
-    store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, solved["proof"])
+    store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, deep_five_proof())
     assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 1
     kept = tmp_path / "out" / "partial" / "b1-b3" / script.partial_name(line)
     assert loa.verify_proof(loa.read_proof(str(kept)))["claims"] == "white wins"
@@ -231,13 +238,10 @@ def test_a_settled_line_too_deep_for_a_file_name_is_said_and_not_kept(tmp_path, 
     # and ".part"): writing it would stop the export half-way (it did until this test). Export checks no move,
     # so the deep lines' moves need not be legal.
     from loa.solve_store import ResultStore
-    from loa.split_tree import game_at
-    script, rules = table_script(), loa.Rules("five")
-    shallow = ["b1-b3", "a2-a5", "b3-b1", "a3-c3", "b1-a2", "a4-c2", "a2-a4", "c2-a2", "a4-c2", "a2-a4", "b5-b4"]
-    proof = loa.solve(game_at(rules, shallow), memory_mb=64, proof=True)["proof"]
+    script, rules, shallow, proof = table_script(), loa.Rules("five"), DEEP_FIVE_LINE, deep_five_proof()
     deep_40 = (["b1-b3"] + ["a2-a4", "a4-a2"] * 20)[:40]
     deep_41 = (["b1-b3"] + ["a2-a3", "a3-a2"] * 20)[:41]
-    assert len(script.partial_name(deep_40) + ".part") <= 255 < len(script.partial_name(deep_41) + ".part")
+    assert len(script.partial_name(deep_40) + script.PART) <= 255 < len(script.partial_name(deep_41) + script.PART)
     store = ResultStore(str(tmp_path / "store"))
     for line in (shallow, deep_40, deep_41):
         store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, proof)

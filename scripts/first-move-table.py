@@ -15,9 +15,9 @@ is not solved: its row, and the row of the class of the proof's first move, are 
 
 A class left unsettled (or every --only class, with --export-only) is an "open" row ("white-or-draw"
 or "black-or-draw" when that side's "wins or draws" is proven at its move: the other side does not win),
-and its settled lines (up to eight moves after its first move) are written as compact proofs to
-OUT/partial/REP/. A run on another machine puts them into its store before it starts (each verified),
-so it goes on from there.
+and its settled lines (the highest of each claim, however deep) are written as compact proofs to
+OUT/partial/REP/, its unsettled nodes beside them. A run on another machine puts them into its store
+before it starts (each verified), so it goes on from there.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
        [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--collect] [--splits 6] [--candidates 3]

@@ -340,6 +340,36 @@ def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+def run_stats_script():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("split_run_stats",
+                                                  os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_runs_log_says_where_its_nodes_went(tmp_path):
+    # scripts/split-run-stats.py reads the lines SplitSolve logs: a real run's, split once at least (4 MiB
+    # jobs leave 5x5 after b1-b3 unknown), counts the same jobs and nodes as the run.
+    script = run_stats_script()
+    run, outcome, said = split_solve(tmp_path, ["b1-b3"], 3)
+    assert outcome["result"] == "loss" and run.solved > 1, said
+    out = script.stats(said, script.Positions(loa.Rules("five"), None))
+    assert (out["jobs"], out["nodes"], out["refuted"]) == (run.solved, run.nodes_searched, run.refuted), out
+    assert out["unknown_jobs"] >= 1 and out["splits"]["nodes"] >= 1, out
+    # Transpositions, by hand: two lines to one 6x6 position, settled at the first; the second job's nodes are
+    # what a store keyed by position would have saved.
+    log = ["solved b1-b3 f2-d2 c1-c3: win or draw (100 nodes)", "solved c1-c3 f2-d2 b1-b3: win or draw (40 nodes)",
+           "solved c1-c3 f2-d2: unknown (70 nodes)", "merged c1-c3 f2-d2: win or draw from 19 lines"]
+    again = script.stats(log, script.Positions(loa.Rules("six"), None))["transpositions"]
+    assert (again["settled_jobs"], again["settled_nodes"], again["positions"], again["lines"]) == (1, 40, 2, 3), again
+    (tmp_path / "bad.log").write_text("solved b1-b3 b1-b3: win (1 nodes)\n")
+    bad = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py"),
+                          "--rules", "six", str(tmp_path / "bad.log")], env=ENV, capture_output=True, text=True)
+    assert bad.returncode == 2 and "move 2 'b1-b3'" in bad.stderr, bad
+
+
 def test_jobs_bounded_by_nodes_split_the_same_way_on_any_machine(tmp_path):
     # Jobs of 150,000 nodes (no time limit, a tree that fits: 64 MiB) leave b1-b3 (2.1 million nodes)
     # unknown and split it; a second run, in a store of its own, runs the same jobs to the same results.

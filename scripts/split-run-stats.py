@@ -49,17 +49,19 @@ class Positions:
 
 
 def stats(log_lines, positions):
-    jobs = []  # (line, result, nodes), in the logs' order
+    """The figures of the module's docstring, as a dict, from the lines of one or more logs (in the order the
+    runs ran: a position counts as settled from the first line that settles it); `positions` is a Positions."""
+    jobs = []  # (line, result, nodes), in the logs' order; a merge is ("merged", 0 nodes)
     merged = set()
     refuted = gave_up = 0
     for text in log_lines:
         text = text.rstrip("\n")
-        solved = SOLVED.match(text)
+        solved, merge = SOLVED.match(text), MERGED.match(text)
         if solved:
             jobs.append((moves_of(solved.group(1)), solved.group(2), int(solved.group(3).replace(",", ""))))
-        elif MERGED.match(text):
-            merged.add(moves_of(MERGED.match(text).group(1)))
-            jobs.append((moves_of(MERGED.match(text).group(1)), "merged", 0))
+        elif merge:
+            merged.add(moves_of(merge.group(1)))
+            jobs.append((moves_of(merge.group(1)), "merged", 0))
         refuted += text.startswith("refuted ")
         gave_up += text.startswith("gave up ")
 

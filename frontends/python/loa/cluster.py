@@ -201,8 +201,11 @@ class SplitSolve:
                                         priority=self.priority)
         else:
             where = {"position": self.position} if self.position is not None else {}
+            # The engine's move decides where the next jobs go, and costs a second: it runs before the solve jobs
+            # queued with it (at their priority it waited behind hundreds of them, while they worked on lines
+            # its answer could make useless: docs/solver-runs.md, c1-e3's fifth run).
             future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
-                                        **where, pure=False, priority=self.priority)
+                                        **where, pure=False, priority=self.priority + 1)
         self.waiting[future] = (kind, line)
         self.completed.add(future)
 

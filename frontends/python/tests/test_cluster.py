@@ -349,6 +349,25 @@ def run_stats_script():
     return module
 
 
+def test_the_engine_move_at_a_split_runs_before_the_queued_solves(tmp_path):
+    # Dask runs higher priorities first: the engine's job at a split (a second, deciding where the next jobs
+    # go) is submitted above the run's solve jobs, so it does not wait behind them.
+    from loa.solve_store import ResultStore
+    submitted = []
+
+    class Client:
+        def submit(self, function, *args, priority=0, **options):
+            submitted.append((function.__name__, priority))
+            return len(submitted)
+
+    run = cluster_module().SplitSolve(Client(), ResultStore(str(tmp_path / "store")), loa.Rules("five"), [], "black",
+                                      time_s=1, memory_mb=4, splits=6, engine_nodes=1000, priority=5)
+    run.completed = set()
+    run.submit("solve", ())
+    run.submit("engine", (), [])
+    assert submitted == [("solve_job", 5), ("engine_job", 6)], submitted
+
+
 def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     # scripts/split-run-stats.py reads the lines SplitSolve logs: a real run's, split once at least (4 MiB
     # jobs leave 5x5 after b1-b3 unknown), counts the same jobs and nodes as the run.

@@ -340,10 +340,12 @@ def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+RUN_STATS = os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py")
+
+
 def run_stats_script():
     import importlib.util
-    spec = importlib.util.spec_from_file_location("split_run_stats",
-                                                  os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py"))
+    spec = importlib.util.spec_from_file_location("split_run_stats", RUN_STATS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -384,8 +386,8 @@ def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     again = script.stats(log, script.Positions(loa.Rules("six"), None))["transpositions"]
     assert (again["settled_jobs"], again["settled_nodes"], again["positions"], again["lines"]) == (1, 40, 2, 3), again
     (tmp_path / "bad.log").write_text("solved b1-b3 b1-b3: win (1 nodes)\n")
-    bad = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py"),
-                          "--rules", "six", str(tmp_path / "bad.log")], env=ENV, capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, RUN_STATS, "--rules", "six", str(tmp_path / "bad.log")], env=ENV,
+                         capture_output=True, text=True)
     assert bad.returncode == 2 and "move 2 'b1-b3'" in bad.stderr, bad
 
 

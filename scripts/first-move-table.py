@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
-from loa.split_tree import claim_space, game_at, split_tree
+from loa.split_tree import claim_record, claim_result, claim_space, game_at, split_tree
 from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
 
@@ -133,9 +133,10 @@ OPEN_NODES = "open-nodes.jsonl"
 
 def export_partial(store, rules, rep, out):
     """The settled lines of an unsettled class (the highest only: not those under a settled line of the same
-    claim), as compact proofs in OUT/partial/REP/ (a run's of "X wins or draws" in OUT/partial/REP/X-or-draws/),
-    named by their moves, and its unsettled nodes in OUT/partial/REP/open-nodes.jsonl: a run on another
-    machine starts from them (seed_store). Returns how many lines.
+    claim, nor those of a "wins or draws" claim shown false above them), as compact proofs in
+    OUT/partial/REP/ (a run's of "X wins or draws" in OUT/partial/REP/X-or-draws/), named by their moves,
+    and its unsettled nodes in OUT/partial/REP/open-nodes.jsonl: a run on another machine starts from them
+    (seed_store). Returns how many lines.
     Every highest settled line is kept, however deep (but for one too long for a file name, 41 moves or more,
     said on stderr): its parent is an unsettled node kept beside it, and a run resumed from that node would
     solve it again. (Until 2026-11-27 only those up to eight moves after REP were kept; c1-e3's store then
@@ -152,12 +153,33 @@ def export_partial(store, rules, rep, out):
     def under_settled(space, line):
         return any(line[:k] in settled[space] for k in range(1, len(line)))
 
+    claims = {claim_space(rules.name, side, True): side for _, side in PARTIAL_KINDS if side}
+    disproven = {}  # (space, line) -> whether another claim's proof shows the space's claim false there
+
+    def under_disproven(space, line, itself=False):
+        """Whether the claim of an "X wins or draws" space is shown false at or above `line` by a settled
+        record (claim_record: the other side's win, proven by any run): its lines there can never be part
+        of its proof. (White's claim after c1-e3 kept 2,888 lines, 96 MB, all below f2-d2, which a run of
+        black's win then settled.)"""
+        side = claims.get(space)
+        if side is None:
+            return False
+        for k in range(1, len(line) + (1 if itself else 0)):
+            key = (space, line[:k])
+            if key not in disproven:
+                record = claim_record(store, rules.name, list(line[:k]), side, True, with_proof=False)
+                mover = game_at(rules, list(line[:k])).side_to_move
+                disproven[key] = record is not None and claim_result(record, side, mover, True) is False
+            if disproven[key]:
+                return True
+        return False
+
     found = too_deep = 0
     for space, lines in settled.items():
         folder = os.path.join(partial_folder(out, rep), spaces[space])
         for line in sorted(lines):
-            if under_settled(space, line):
-                continue  # its proof is in a settled line above it
+            if under_settled(space, line) or under_disproven(space, line):
+                continue  # its proof is in a settled line above it, or can never be part of one
             name = partial_name(line)
             if len((name + PART).encode()) > 255:  # 41 moves or more: longer than a file name can be
                 too_deep += 1
@@ -172,7 +194,8 @@ def export_partial(store, rules, rep, out):
         print(f"{rep}: {too_deep} settled lines not kept: too deep for a file name", file=sys.stderr)
     open_nodes = []
     for space, moves in store.open_lines():
-        if space in spaces and moves[:1] == [rep] and not under_settled(space, tuple(moves)):
+        if (space in spaces and moves[:1] == [rep] and not under_settled(space, tuple(moves))
+                and not under_disproven(space, tuple(moves), itself=True)):
             record = store.get(space, moves, with_proof=False)
             if record is not None:
                 kept = {k: v for k, v in record.items() if k not in ("sha256", "rules", "moves", "has_proof")}

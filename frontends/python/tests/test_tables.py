@@ -7,6 +7,7 @@ class not settled yet is an "open" row: the settled lines kept for the next run 
 The 5x5 table is checked in every build. The 6x6 table's proofs hold tens of millions of moves: CTest's
 python.six_table (Release builds) runs this file with LOA_TABLES=six."""
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -231,6 +232,32 @@ def test_a_settled_line_ten_moves_below_the_first_move_is_kept(tmp_path):
     assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 1
     kept = tmp_path / "out" / "partial" / "b1-b3" / script.partial_name(line)
     assert loa.verify_proof(loa.read_proof(str(kept)))["claims"] == "white wins"
+
+
+def test_a_claims_lines_below_a_node_another_run_proved_against_it_are_not_kept(tmp_path):
+    # White's "wins or draws" after c1-e3 kept 2,888 lines (96 MB), all under f2-d2, which a run of black's win
+    # then proved: none of them can be part of white's proof any more. Here white wins ten moves below b1-b3,
+    # under b1-b3 a2-a5, where black wins.
+    from loa.solve_store import ResultStore
+    from loa.split_tree import claim_space, game_at
+    script, rules, line = table_script(), loa.Rules("five"), DEEP_FIVE_LINE
+    store = ResultStore(str(tmp_path / "store"))
+    for side in ("white", "black"):  # white's claim holds there; black's fails (white's win, which it keeps)
+        store.put(claim_space(rules.name, side, True), line, {"result": "win", "nodes": 560, "time_ms": 0},
+                  deep_five_proof())
+        store.put(claim_space(rules.name, side, True), line[:3], {"result": "unknown", "children": ["a3-c3"]})
+    assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "before")) == 2
+    above = line[:2]
+    solved = loa.solve(game_at(rules, above), memory_mb=64, proof=True)
+    assert solved["result"] == "win"  # black's, to move there
+    store.put(rules.name, above, {"result": "win", "nodes": solved["nodes"], "time_ms": 0}, solved["proof"])
+    out = tmp_path / "after"
+    assert script.export_partial(store, rules, "b1-b3", str(out)) == 2  # black's win, and black's claim's line
+    folder = out / "partial" / "b1-b3"
+    assert sorted(os.listdir(folder)) == sorted(["black-or-draws", "open-nodes.jsonl", script.partial_name(above)])
+    assert os.listdir(folder / "black-or-draws") == [script.partial_name(line)]
+    kinds = [json.loads(text)["kind"] for text in (folder / "open-nodes.jsonl").read_text().splitlines()]
+    assert kinds == ["black-or-draws"]  # white's unsettled node under a2-a5 goes too
 
 
 def test_a_settled_line_too_deep_for_a_file_name_is_said_and_not_kept(tmp_path, capsys):

@@ -21,7 +21,7 @@ before it starts (each verified), so it goes on from there.
 
 usage: scripts/first-move-table.py --rules five --out tests/data/five/first-moves --store /tmp/five-store
        [--workers 2 | --scheduler tcp://host:8786] [--time 60] [--memory 2000] [--collect] [--splits 6] [--candidates 3]
-       [--only start b1-b3 ...] [--prover black] [--prover-of b1-f1=white ...] [--start-proof FILE]
+       [--recheck 4] [--only start b1-b3 ...] [--prover black] [--prover-of b1-f1=white ...] [--start-proof FILE]
 """
 import argparse
 import gzip
@@ -294,6 +294,8 @@ def main():
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)
     parser.add_argument("--candidates", type=int, default=3)
+    parser.add_argument("--recheck", type=float, help="a node where a prover's move failed: its job again, this many "
+                                                      "times larger (loa.cluster)")
     parser.add_argument("--prover", choices=["black", "white"], default="black",
                         help="the side a split solve tries to prove the winner, when one solve settles nothing")
     parser.add_argument("--prover-of", nargs="*", default=[], metavar="MOVE=SIDE",
@@ -307,6 +309,8 @@ def main():
     args = parser.parse_args()
     try:
         cluster.job_budget(args)
+        if args.recheck is not None and not args.recheck > 1:
+            raise ValueError("--recheck must be more than 1")
     except ValueError as e:
         parser.error(str(e))
     rules = loa.Rules(args.rules)
@@ -395,7 +399,7 @@ def main():
             nonlocal nodes
             run = cluster.SplitSolve(client, store, rules, line, side, args.time, args.memory, args.splits,
                                      args.engine_nodes, args.candidates, priority=priority, collect=args.collect,
-                                     or_draws=or_draws, nodes=args.nodes)
+                                     or_draws=or_draws, nodes=args.nodes, recheck=args.recheck)
             try:
                 proven = run.run()
                 nodes += run.nodes_searched

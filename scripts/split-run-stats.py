@@ -5,10 +5,12 @@
     PYTHONPATH=build/python scripts/split-run-stats.py --rules six --json c1e3*.log
 
 Reads the lines loa.cluster logs ("solved LINE: RESULT (N nodes)", "merged LINE: RESULT from K lines",
-"refuted LINE: ...", "gave up LINE: why") and says:
+"refuted LINE: ...", "gave up LINE: why", "rechecked LINE: RESULT (N nodes)") and says:
 
 - jobs: how many, their nodes, and those that ended unknown (a job left unknown is split, and its nodes
   are spent for nothing but the moves it did not disprove);
+- rechecks (--recheck): how many, their nodes, and how many settled their node (the prover's win, or that
+  it cannot win there), so ending the work below it;
 - splits: for each node whose job was left unknown and which a split then settled (a "merged" line), the
   settled jobs' nodes below it against the unknown job's: for how many the split cost less than the job
   that failed, and the median ratio (whether splitting sooner, with a smaller budget, looks cheaper);
@@ -28,6 +30,7 @@ from loa.split_tree import game_at
 
 SOLVED = re.compile(r"solved (.*): (.*) \(([\d,]+) nodes\)$")
 MERGED = re.compile(r"merged (.*): .* from \d+ lines$")
+RECHECKED = re.compile(r"rechecked (.*): (.*) \(([\d,]+) nodes\)$")
 
 
 def moves_of(text):
@@ -54,6 +57,7 @@ def stats(log_lines, positions):
     jobs = []  # (line, result, nodes), in the logs' order; a merge is ("merged", 0 nodes)
     merged = set()
     refuted = gave_up = 0
+    rechecks = []  # (result, nodes)
     for text in log_lines:
         text = text.rstrip("\n")
         solved, merge = SOLVED.match(text), MERGED.match(text)
@@ -62,13 +66,18 @@ def stats(log_lines, positions):
         elif merge:
             merged.add(moves_of(merge.group(1)))
             jobs.append((moves_of(merge.group(1)), "merged", 0))
+        recheck = RECHECKED.match(text)
+        if recheck:
+            rechecks.append((recheck.group(2), int(recheck.group(3).replace(",", ""))))
         refuted += text.startswith("refuted ")
         gave_up += text.startswith("gave up ")
 
     solves = [j for j in jobs if j[1] != "merged"]
     unknown = [j for j in solves if j[1] == "unknown"]
     out = {"jobs": len(solves), "nodes": sum(n for _, _, n in solves), "unknown_jobs": len(unknown),
-           "unknown_nodes": sum(n for _, _, n in unknown), "refuted": refuted, "gave_up": gave_up}
+           "unknown_nodes": sum(n for _, _, n in unknown), "refuted": refuted, "gave_up": gave_up,
+           "rechecks": {"jobs": len(rechecks), "nodes": sum(n for _, n in rechecks),
+                        "settled": sum(r != "unknown" for r, _ in rechecks)}}
 
     # Splits: an unknown node settled later by the jobs below it (nested splits each count, so the nodes
     # below are compared node by node, not summed).
@@ -128,6 +137,9 @@ def main():
     share = out["unknown_nodes"] / out["nodes"] if out["nodes"] else 0
     print(f"jobs {out['jobs']:,}: {billions(out['nodes'])} nodes; {out['unknown_jobs']:,} unknown "
           f"({billions(out['unknown_nodes'])}, {share:.0%}); {out['refuted']:,} refuted, {out['gave_up']:,} given up")
+    r = out["rechecks"]
+    if r["jobs"]:
+        print(f"rechecks {r['jobs']:,}: {billions(r['nodes'])} nodes; {r['settled']:,} settled their node")
     s = out["splits"]
     if s["nodes"]:
         print(f"splits settled: {s['nodes']:,} nodes whose job was unknown; the jobs below cost less than that job "

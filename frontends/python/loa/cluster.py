@@ -15,10 +15,12 @@ as scripts/six-split-solve.py did. At the prover's turn the engine's move is pla
 so a run started again picks the same move), unless the store already proves the claim after one of
 its moves; if that move is refuted, the engine's next one, up to --candidates. At the other side's turn
 every reply is played, and one reply the prover cannot beat refutes the node (its other jobs are
-cancelled). A node whose candidates are used up, or which is still
-unknown after --splits splits in its line, is given up: as a refutation, it sends the run to try other
-moves above it, but it proves nothing. The children are submitted to the cluster at once, and their proofs are grafted
-into the node's as ``loa solve --merge`` does. Every result goes into a ``ResultStore``
+cancelled). A node whose candidates are used up, or which is still unknown after --splits splits in its
+line, is given up: as a refutation, it sends the run to try other moves above it, but it proves nothing.
+With --recheck F, a node where one of the prover's moves failed gets its own job again, F times larger: a
+node the prover cannot win is often shown so by that one job sooner than by refuting its candidates one
+by one. The children are submitted to the cluster at once, and their proofs are grafted into the node's
+as ``loa solve --merge`` does. Every result goes into a ``ResultStore``
 (loa/solve_store.py), so a run stopped for any reason resumes without redoing settled work. Damaged
 results are solved again. Dask reschedules the job of a worker that dies. After three deaths the run
 stops with a one-line error, and what was settled stays in the store.
@@ -42,39 +44,12 @@ import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Engine, Game, Rules, verify_proof
-from ._core import _graft_proofs, _run_match, _solve_job, _sprt
+from . import Game, Rules, verify_proof
+from ._core import _run_match, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
-from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side, split_tree
-
-
-def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb: int,
-              prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False,
-              or_draws: bool = False, nodes: Optional[int] = None) -> Dict[str, Any]:
-    """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
-    text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
-    other side's turn, half the work of asking both). With `or_draws` too, it asks whether the prover wins
-    or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
-    "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
-    its budget is spent (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
-    None): the same result whatever the worker's speed or load."""
-    game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
-    asked = other_side(prover) if or_draws and prover else prover
-    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws,
-                   nodes=nodes)
-    out = {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
-                                 "promising")}
-    if or_draws and out["result"] == "unknown" and (out["cannot_win"] or out["cannot_lose"]):
-        out["result"] = "win or draw" if out["cannot_lose"] else "loss or draw"  # the other side cannot win
-    return out
-
-
-def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = (),
-               position: Optional[str] = None) -> str:
-    """A worker's job: the engine's move at a node, not one of `exclude` (a node count, not a time: the same
-    move every run)."""
-    game = _game(rules, moves, position)
-    return str(Engine(hash_mb=16).search(game, nodes=nodes, exclude=list(exclude))["best"])
+# The split solve's own module; its names are loa.cluster's too (scripts and notebooks import them from here).
+from .split_solve import Line, NotProven, SplitSolve, engine_job, solve_job  # noqa: F401
+from .split_tree import game_at as _game, other_side, split_tree  # noqa: F401
 
 
 def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shard: int, shards: int,
@@ -82,292 +57,6 @@ def match_job(rules: Rules, first: str, second: str, pairs: int, seed: int, shar
     """A worker's job: one shard of a match, as `loa match --shard` plays it."""
     return _run_match(rules, first, second, pairs=pairs, seed=seed, shard_index=shard, shard_count=shards,
                       opening_plies=opening_plies)
-
-
-class NotProven(Exception):
-    """The prover's win was not shown: the root refuted, or given up (splits or candidates used up)."""
-
-
-Line = Tuple[str, ...]
-
-
-class SplitSolve:
-    """Proves that `prover` wins (with `or_draws`: wins or draws) from `moves` on a Dask `client`, keeping
-    results in `store`.
-
-    Every job asks only whether the prover wins (or, for "wins or draws", whether the other side wins). A
-    node where the claim fails is refuted: at the other side's turn that refutes the node above too (its
-    other jobs are cancelled); at the prover's turn the engine's next move is tried, up to `candidates`
-    moves. A node still unknown after `splits` splits in its line, or whose candidates are used up, is
-    given up, which goes up as a refutation does (proving nothing: a resumed run tries its moves again)."""
-
-    def __init__(self, client: Any, store: ResultStore, rules: Rules, moves: List[str], prover: str,
-                 time_s: Optional[float], memory_mb: int, splits: int, engine_nodes: int, candidates: int = 3,
-                 log=print, priority: int = 0, choose=None, position: Optional[str] = None,
-                 collect: bool = False, or_draws: bool = False, nodes: Optional[int] = None) -> None:
-        self.client, self.store, self.rules, self.prover = client, store, rules, prover
-        self.or_draws = or_draws
-        self.claim = f"{prover} wins" + (" or draws" if or_draws else "")
-        # `moves` are from the rules' start, or from `position` text; the store keeps the nodes of a position
-        # apart from the start's.
-        self.position = position
-        self.base_space = rules.name if position is None else f"{rules.name} from {position}"
-        # A win, loss or draw settled in the base space (by a run of either side's win) decides this claim
-        # too, and is read from there; what only this claim's jobs know is kept apart.
-        self.space = claim_space(self.base_space, prover, or_draws)
-        # The move a split plays at the prover's turn, among those not excluded: choose(rules, moves,
-        # engine_nodes, excluded, position=None) on a worker, the engine's move by default. (The move with
-        # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
-        self.choose = choose or engine_job
-        self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
-        self.nodes = nodes  # a job's budget in nodes (with time_s None, its only bound)
-        self.collect = collect  # jobs fold a full tree and go on until their budget is spent
-        self.candidates, self.priority = candidates, priority  # Dask runs higher priorities first
-        self.root = tuple(moves)
-        self.log = log
-        self.solved = 0        # solve jobs run in this run
-        self.from_store = 0    # nodes whose result the store already had
-        self.nodes_searched = 0
-        self.waiting: Dict[Any, Tuple[str, Line]] = {}  # future -> (kind, line)
-        self.children: Dict[Line, List[Line]] = {}
-        self.parent: Dict[Line, Line] = {}
-        self.depth: Dict[Line, int] = {}
-        self.known: Dict[Line, Dict[str, Any]] = {}  # proven nodes' records, read or made in this run
-        self.excluded: Dict[Line, List[str]] = {}   # at the prover's turns: its moves refuted so far
-        self.promising: Dict[Line, List[str]] = {}  # at the prover's turns: the moves its job did not disprove
-        self.dead: set = set()                      # refuted nodes: nothing under them matters any more
-        self.open: List[Line] = []                  # nodes given up (splits or candidates used up)
-        self.gave_up_below: set = set()             # prover's nodes with a move given up, not refuted
-        self.refuted_moves: Dict[Line, List[str]] = {}  # at the prover's turns: its moves shown to fail
-        self.refuted = 0
-
-    def game(self, line: Line) -> Game:
-        return _game(self.rules, list(line), self.position)
-
-    def prover_to_move(self, line: Line) -> bool:
-        return self.game(line).side_to_move == self.prover
-
-    def refutes(self, line: Line, record: Dict[str, Any]) -> bool:
-        """Whether a node's record shows that the claim does not hold there."""
-        return claim_result(record, self.prover, self.game(line).side_to_move, self.or_draws) is False
-
-    def lookup(self, line: Line) -> Optional[Dict[str, Any]]:
-        """A node's record for this claim (claim_record: its own, else one another run settled there)."""
-        record = claim_record(self.store, self.base_space, list(line), self.prover, self.or_draws)
-        if record is not None and record["result"] == "unknown" and record.get("prover", self.prover) != self.prover:
-            record = None  # another question's: says nothing about this one
-        return record
-
-    def abandoned(self, line: Line) -> bool:
-        return any(line[:k] in self.dead for k in range(len(self.root), len(line) + 1))
-
-    def run(self) -> Dict[str, Any]:
-        from distributed import as_completed
-        self.depth[self.root] = 0
-        self.completed = as_completed()
-        self.outcome: Optional[Dict[str, Any]] = None
-        self.visit(self.root)
-        while self.outcome is None:
-            if not self.waiting:  # cannot be: the root is settled, refuted or given up before
-                raise NotProven(f"nothing left to run: {len(self.open)} lines given up, {self.refuted} refuted")
-            future = next(self.completed)
-            if future not in self.waiting:  # cancelled: its node was refuted
-                continue
-            kind, line = self.waiting.pop(future)
-            answer = future.result()  # a KilledWorker (three deaths) ends the run here
-            if kind == "solve":
-                self.solved += 1
-                self.nodes_searched += answer["nodes"]
-                record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
-                if answer.get("promising") and record["result"] == "unknown":
-                    record["promising"] = answer["promising"]
-                record["prover"] = self.prover
-                # A job of "X wins or draws" that finds the other side's win keeps it in its claim's space:
-                # a run of that win, which may be split differently, has its own record there. Other runs
-                # read it from there (claim_record).
-                self.store.put(self.space, list(line), record, answer["proof"] if record["result"] != "unknown"
-                               else None)
-                self.log(f"solved {' '.join(line) or '(start)'}: {answer['result']} ({answer['nodes']:,} nodes)")
-                if not self.abandoned(line):
-                    self.settle_or_split(line, dict(record, proof=answer["proof"]))
-            elif not self.abandoned(line):
-                self.split_at(line, answer)
-        return self.outcome
-
-    def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
-        if kind == "solve":
-            future = self.client.submit(solve_job, self.rules, list(line), self.time_s, self.memory_mb, self.prover,
-                                        self.position, self.collect, self.or_draws, self.nodes, pure=False,
-                                        priority=self.priority)
-        else:
-            where = {"position": self.position} if self.position is not None else {}
-            # The engine's move decides where the next jobs go, and costs a second: it runs before the solve jobs
-            # queued with it (at their priority it waited behind hundreds of them, while they worked on lines
-            # its answer could make useless: docs/solver-runs.md, c1-e3's fifth run).
-            future = self.client.submit(self.choose, self.rules, list(line), self.engine_nodes, tuple(excluded or ()),
-                                        **where, pure=False, priority=self.priority + 1)
-        self.waiting[future] = (kind, line)
-        self.completed.add(future)
-
-    def visit(self, line: Line, solve: bool = True) -> None:
-        """A node reached: its result from the store, or a job; with `solve` False (the move a split plays at
-        the prover's turn) the other side's replies at once, without a job of its own."""
-        record = self.lookup(line)
-        if record is None:
-            if not solve and not self.game(line).is_terminal():
-                return self.settle_or_split(line, {"result": "unknown"})
-            return self.submit("solve", line)
-        self.from_store += 1
-        if "split" in record:  # the move was chosen in an earlier run
-            self.excluded[line] = list(record.get("excluded", []))
-            self.refuted_moves[line] = list(record.get("excluded", []))
-            if "promising" in record:
-                self.promising[line] = list(record["promising"])
-            # A move the store has proven since (another run's, from a line below) replaces an unfinished one.
-            settled = self.settled_move(line, self.excluded[line])
-            if settled is not None and settled != record["split"]:
-                return self.split_at(line, settled)
-            return self.expand(line, [record["split"]])
-        if "children" in record:
-            return self.expand(line, record["children"])
-        self.settle_or_split(line, record)
-
-    def settle_or_split(self, line: Line, record: Dict[str, Any]) -> None:
-        if record["result"] != "unknown" or self.refutes(line, record):
-            return self.settle(line, record)
-        if self.depth[line] >= self.splits:
-            return self.refute(line, f"{self.splits} splits in its line")
-        if self.prover_to_move(line):
-            if record.get("promising"):  # none when its job stopped before it looked at a move
-                self.promising[line] = list(record["promising"])
-            self.next_candidate(line)
-        else:
-            replies = [str(m) for m in self.game(line).legal_moves()]
-            self.store.put(self.space, list(line), {"result": "unknown", "children": replies,
-                                                         "prover": self.prover})
-            self.expand(line, replies)
-
-    def next_candidate(self, line: Line) -> None:
-        """At the prover's turn: the engine's move among those neither refuted by a split nor disproven by the
-        node's own job (a move the job showed to fail would only be refuted again). A move whose line the
-        store already settles for the claim (another run's, or a seeded one) comes first: it needs no job,
-        and the engine may well prefer a move that is still to be proven."""
-        excluded = self.excluded.get(line, [])
-        settled = self.settled_move(line, excluded)
-        if settled is not None:
-            return self.split_at(line, settled)
-        if line not in self.promising:
-            return self.submit("engine", line, excluded)
-        left = [m for m in self.promising[line] if m not in excluded]
-        if not left:  # every other move failed in the node's own job, or below
-            return self.refute(line, "a move given up below" if line in self.gave_up_below else None)
-        if len(left) == 1:
-            return self.split_at(line, left[0])
-        legal = [str(m) for m in self.game(line).legal_moves()]
-        self.submit("engine", line, [m for m in legal if m not in left])
-
-    def settled_move(self, line: Line, excluded: List[str]) -> Optional[str]:
-        """A prover's move at `line`, not excluded, after which the store proves the claim; else None. A line
-        with no record costs a missing file in each space claim_record reads (at most four)."""
-        for move in (str(m) for m in self.game(line).legal_moves()):
-            if move in excluded:
-                continue
-            child = line + (move,)
-            record = claim_record(self.store, self.base_space, list(child), self.prover, self.or_draws,
-                                  with_proof=False)
-            if record is not None and record["result"] != "unknown" and not self.refutes(child, record):
-                return move
-        return None
-
-    def split_at(self, line: Line, move: str) -> None:
-        """The prover's `move` at `line` is tried: kept in the store (with what a resumed run needs), then solved."""
-        # A resumed run excludes the moves shown to fail, and tries again those only given up.
-        record = {"result": "unknown", "split": move, "excluded": self.refuted_moves.get(line, []),
-                  "prover": self.prover}
-        if line in self.promising:
-            record["promising"] = self.promising[line]
-        self.store.put(self.space, list(line), record)
-        self.expand(line, [move])
-
-    def expand(self, line: Line, moves: List[str]) -> None:
-        self.children[line] = [line + (m,) for m in moves]
-        prover_moves = self.prover_to_move(line)
-        depth = self.depth[line] + (1 if prover_moves else 0)  # splits count at the prover's turns
-        for child in self.children[line]:
-            if self.abandoned(line):  # a child read from the store refuted it
-                return
-            self.parent[child] = line
-            self.depth[child] = depth
-            # After the prover's move at a split, a job is not worth its cost: its parent's job, of the same
-            # budget, was left unknown, and on 6x6 89% of these were too (87 of 98 jobs, a third of all the
-            # nodes searched). The replies are each a job at once (docs/solver.md).
-            self.visit(child, solve=not prover_moves)
-
-    def settle(self, line: Line, record: Dict[str, Any]) -> None:
-        """A node's value is known: refuted nodes are handled by refute(), proven ones merged upwards."""
-        if self.refutes(line, record):
-            return self.refute(line)
-        self.known[line] = record
-        if line == self.root:
-            self.outcome = record
-            return
-        parent = self.parent[line]
-        siblings = self.children[parent]
-        if any(c not in self.known for c in siblings):
-            return
-        settled = [self.known[c] for c in siblings]
-        # A child settled as the prover's win (read from the base space) grafts into "X wins or draws" too.
-        proof = _graft_proofs(self.claim, [(c[-1], s["proof"]) for c, s in zip(siblings, settled)])
-        result = "win" if self.prover_to_move(parent) else "loss"
-        if self.or_draws:
-            result += " or draw"
-        merged = {"result": result, "nodes": sum(s["nodes"] for s in settled),
-                  "time_ms": sum(s["time_ms"] for s in settled), "merged": len(siblings),
-                  "prover": self.prover}
-        self.store.put(self.space, list(parent), merged, proof)
-        self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
-        self.settle(parent, dict(merged, proof=proof))
-
-    def refute(self, line: Line, gave_up: Optional[str] = None) -> None:
-        """The prover cannot win at `line`, or (`gave_up` says why) the run gives up there: either way the
-        next candidate above it is tried, or the node above refuted (given up). Giving up proves nothing,
-        but it lets the run try other moves higher up rather than wait below forever."""
-        self.dead.add(line)
-        self.cancel_under(line)
-        where = " ".join(line) or "(start)"
-        cannot = "hold a draw" if self.or_draws else "win"
-        if gave_up:
-            self.open.append(line)
-            self.log(f"gave up {where}: {gave_up}")
-        else:
-            self.refuted += 1
-            self.log(f"refuted {where}: {self.prover} cannot {cannot} there")
-        if line == self.root:
-            raise NotProven(f"{' '.join(line) or 'the start'}: " + (f"gave up ({gave_up})" if gave_up else
-                                                                    f"{self.prover} cannot {cannot}"))
-        parent = self.parent[line]
-        if not self.prover_to_move(parent):
-            return self.refute(parent, gave_up)  # one reply the prover cannot beat refutes the node
-        tried = self.excluded.setdefault(parent, [])
-        tried.append(line[-1])
-        if gave_up:
-            self.gave_up_below.add(parent)
-        else:
-            self.refuted_moves.setdefault(parent, []).append(line[-1])
-        if parent in self.gave_up_below:
-            gave_up = gave_up or "a move given up below"
-        if len(tried) >= len(self.game(parent).legal_moves()):
-            return self.refute(parent, gave_up)  # every move refuted
-        if len(tried) >= self.candidates:
-            return self.refute(parent, f"{len(tried)} candidates tried")
-        self.next_candidate(parent)
-
-    def cancel_under(self, line: Line) -> None:
-        doomed = [f for f, (_, waiting) in self.waiting.items() if waiting[:len(line)] == line]
-        for f in doomed:
-            del self.waiting[f]
-        if doomed:
-            self.client.cancel(doomed)
 
 
 def sharded_match(client: Any, rules: Rules, first: str, second: str, pairs: int, shards: int, seed: int,
@@ -469,6 +158,8 @@ def _solve_command(args: argparse.Namespace) -> int:
         for name, low in (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
             if not getattr(args, name) >= low:
                 raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
+        if args.recheck is not None and not args.recheck > 1:
+            raise ValueError("--recheck must be more than 1")
     except (ValueError, OSError) as e:
         raise _Refused(2, str(e)) from None
     prover = args.prover or game.side_to_move
@@ -481,7 +172,7 @@ def _solve_command(args: argparse.Namespace) -> int:
     run = SplitSolve(client, store, rules, moves, prover, args.time, args.memory, args.splits, args.engine_nodes,
                      args.candidates, log=(lambda *a: None) if args.quiet else (lambda m: print(m, flush=True)),
                      priority=args.priority, position=args.position, collect=args.collect, or_draws=args.or_draws,
-                     nodes=args.nodes)
+                     nodes=args.nodes, recheck=args.recheck)
     try:
         outcome = _on_cluster(client, run.run)
     except NotProven as e:
@@ -561,6 +252,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
     s.add_argument("--candidates", type=int, default=3,
                    help="at the prover's turn, the engine's next move is tried when one is refuted, up to this many")
+    s.add_argument("--recheck", type=float,
+                   help="once a prover's move at a node fails, the node's own job again with this many times the "
+                        "budget (time or nodes, and memory): it may show the node lost at once (off by default)")
     s.add_argument("--priority", type=int, default=0,
                    help="runs sharing a cluster: the higher's jobs go first, the lower's fill idle workers")
     where = s.add_mutually_exclusive_group()
@@ -614,7 +308,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run from the module as imported, so that its jobs pickle by reference (as loa.cluster.solve_job),
+    # Run from the module as imported, so that its jobs pickle by reference (as loa.split_solve.solve_job),
     # which every worker imports, and not by value from __main__.
     from loa.cluster import main as cluster_main
     sys.exit(cluster_main())

@@ -148,6 +148,8 @@ class _Walk:
             refuted = record.get("excluded") or []
             kind = self.child(line, game, record["split"], prover)
             before = f", after {', '.join(refuted)} refuted" if refuted else ""
+            if record.get("rechecked"):  # its own job again, larger, left it unknown
+                before += f" (rechecked: unknown after {record['rechecked']:,} nodes)"
             # The move refuted is not the node: a run goes on to the prover's next candidate.
             return PROVEN if kind == PROVEN else OPEN, f"{prover} tries {record['split']}{before}"
         if "children" in record:

@@ -233,7 +233,7 @@ def cluster_module():
 
 
 def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False, prover="black",
-                or_draws=False, time_s=600, nodes=None):
+                or_draws=False, time_s=600, nodes=None, recheck=None, log=None):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -246,8 +246,9 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
             Client(cluster) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
                                           prover, time_s=time_s, memory_mb=memory_mb, splits=splits,
-                                          engine_nodes=20000, candidates=candidates, log=said.append, choose=choose,
-                                          collect=collect, or_draws=or_draws, nodes=nodes)
+                                          engine_nodes=20000, candidates=candidates, log=log or said.append,
+                                          choose=choose, collect=collect, or_draws=or_draws, nodes=nodes,
+                                          recheck=recheck)
         try:
             outcome = run.run()
         except cluster_module().NotProven as e:
@@ -315,6 +316,77 @@ def test_a_line_given_up_sends_the_run_to_the_next_candidate(tmp_path):
     assert "gave up b1-b3: 3 candidates tried" in said and run.refuted == 0, said
     assert re.search(r"^1 (\S+)", outcome["proof"], re.M).group(1) == "c1-c3"
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+
+
+# Set once a run's recheck has answered (the in-process cluster's workers are this process's threads).
+RECHECK_ANSWERED = threading.Event()
+
+
+def offer_losing_moves_after_the_recheck(rules, moves, nodes, exclude):
+    """offer_losing_moves_first, where the start's moves after b1-e1 (the first it offers: c1xa3 the start's job
+    disproves) are offered only once a recheck has answered: a run does the same work however its jobs are
+    timed."""
+    if not moves and "b1-e1" in exclude:
+        RECHECK_ANSWERED.wait(60)
+    return offer_losing_moves_first(rules, moves, nodes, exclude)
+
+
+def losing_moves_after_the_recheck():
+    """A run's log (`said`, with its writer) and its move choice, offer_losing_moves_after_the_recheck."""
+    said = []
+    RECHECK_ANSWERED.clear()
+
+    def log(message):
+        said.append(message)
+        if message.startswith("rechecked"):
+            RECHECK_ANSWERED.set()
+    return said, log, offer_losing_moves_after_the_recheck
+
+
+def test_a_recheck_settles_a_node_where_a_move_failed(tmp_path):
+    # The 5x5 start's job of 4 MiB leaves it unknown; one of 64 MiB proves black's win (1.2 million nodes).
+    # b1-e1 is offered first and refuted: the start's recheck (16 times the budget) proves it, and d5-a5,
+    # offered next, is never solved: its engine job is cancelled with the rest of the work below the start.
+    said, log, choose = losing_moves_after_the_recheck()
+    run, outcome, _ = split_solve(tmp_path, [], 3, choose, recheck=16, log=log)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert "refuted b1-e1: black cannot win there" in said, said
+    assert "rechecked (start): win (1,200,314 nodes)" in said, said
+    assert not [line for line in said if "d5-a5" in line], said
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+    # scripts/split-run-stats.py counts the recheck apart from the jobs, with its nodes.
+    script = run_stats_script()
+    out = script.stats(said, script.Positions(loa.Rules("five"), None))
+    assert out["rechecks"] == {"jobs": 1, "nodes": 1200314, "settled": 1} and run.rechecks == 1, out
+    assert (out["jobs"], out["nodes"] + 1200314) == (run.solved, run.nodes_searched), (out, run.solved)
+
+
+def engine_move_after_the_recheck(rules, moves, nodes, exclude):
+    """The engine's move, below the start only once a recheck has answered."""
+    if moves:
+        RECHECK_ANSWERED.wait(60)
+    return cluster_module().engine_job(rules, moves, nodes, exclude)
+
+
+def test_a_node_is_rechecked_once(tmp_path):
+    # A run stopped with the start split at b1-b3 (it wins, but its replies need 1 MiB jobs split further)
+    # after d5-a5 was refuted: a resumed run rechecks the start at once (64 MiB: proven), before any move
+    # below it is chosen. One whose record says the recheck was done (and left it unknown) does not recheck: it goes on
+    # with its candidates (from a split at b1-e1: b1-e1 refuted, then c1xa3, then the engine's move, proven).
+    from loa.solve_store import ResultStore
+    from loa.split_tree import claim_space
+    for name, record in (("resumed", {"split": "b1-b3"}), ("done", {"split": "b1-e1", "rechecked": 917250})):
+        ResultStore(str(tmp_path / name / "store")).put(claim_space("five", "black", False), [], dict(
+            record, result="unknown", excluded=["d5-a5"], prover="black"))
+    said, log, _ = losing_moves_after_the_recheck()
+    run, outcome, _ = split_solve(tmp_path / "resumed", [], 3, engine_move_after_the_recheck, memory_mb=1,
+                                  recheck=64, log=log)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert "rechecked (start): win (1,200,314 nodes)" in said, said
+    run, outcome, said = split_solve(tmp_path / "done", [], 5, offer_losing_moves_first, recheck=16)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert "refuted b1-e1: black cannot win there" in said, said
+    assert not [line for line in said if line.startswith("rechecked")], said
 
 
 def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):
@@ -453,6 +525,7 @@ def test_a_win_found_by_the_other_sides_wins_or_draws_settles_both_claims(tmp_pa
     (["--rules", "five", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "2"], 3, "no scheduler"),
     (["--rules", "five", "--nodes", "0"], 2, "--nodes must be at least 1"),
     (["--rules", "five", "--time", "0"], 2, "--time must be at least 0.001"),
+    (["--rules", "five", "--recheck", "1"], 2, "--recheck must be more than 1"),
 ])
 def test_bad_input(tmp_path, options, code, message):
     r = driver(tmp_path / "store", *options)

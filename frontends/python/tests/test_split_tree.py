@@ -57,6 +57,16 @@ def test_each_kind_of_node_is_told_and_counted(tmp_path):
     assert below.lines == [f"b1-b3 {replies[0]}: black wins (proven, 1,200 nodes)"] and below.root == "proven"
 
 
+def test_a_node_rechecked_says_so(tmp_path):
+    # --recheck: the start's own job run again, larger, and left unknown; the run went on with b1-b3.
+    store, replies = a_stopped_run(tmp_path / "store")
+    store.put("five", [], {"prover": "black", "result": "unknown", "split": "b1-b3", "excluded": ["c1-c3"],
+                           "rechecked": 917250})
+    tree = split_tree(store, loa.Rules("five"), [], depth=0)
+    assert tree.lines == ["(start): black tries b1-b3, after c1-c3 refuted (rechecked: unknown after 917,250 nodes)"]
+    assert tree.root == "open" and tree.proven == 2
+
+
 def test_the_command_prints_the_tree_and_writes_nothing(tmp_path):
     a_stopped_run(tmp_path / "store")
     before = sorted(os.listdir(tmp_path / "store"))

@@ -198,6 +198,7 @@ class SplitSolve:
             self.refuted_moves[line] = list(record.get("excluded", []))
             if record.get("rechecked"):
                 self.rechecking.add(line)
+                self.recheck_nodes[line] = record["rechecked"]  # kept when the split moves to another candidate
             elif self.excluded[line]:  # a move refuted before the run stopped, and no recheck done
                 self.start_recheck(line)
             if "promising" in record:

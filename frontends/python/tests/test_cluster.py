@@ -387,6 +387,14 @@ def test_a_node_is_rechecked_once(tmp_path):
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
     assert "refuted b1-e1: black cannot win there" in said, said
     assert not [line for line in said if line.startswith("rechecked")], said
+    # The mark stays when the split moves on: with 3 candidates the run gives the start up after c1xa3, and
+    # the start's record (split at c1xa3 now) still says that it was rechecked.
+    ResultStore(str(tmp_path / "again" / "store")).put(claim_space("five", "black", False), [], dict(
+        result="unknown", split="b1-e1", excluded=["d5-a5"], prover="black", rechecked=917250))
+    run, outcome, said = split_solve(tmp_path / "again", [], 3, offer_losing_moves_first, recheck=16)
+    assert str(outcome) == "the start: gave up (3 candidates tried)", (outcome, said)
+    record = ResultStore(str(tmp_path / "again" / "store")).get(claim_space("five", "black", False), [])
+    assert (record["split"], record["rechecked"]) == ("c1xa3", 917250), record
 
 
 def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):

@@ -294,8 +294,6 @@ def main():
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)
     parser.add_argument("--candidates", type=int, default=3)
-    parser.add_argument("--recheck", type=float, help="a node where a prover's move failed: its job again, this many "
-                                                      "times larger (loa.cluster)")
     parser.add_argument("--prover", choices=["black", "white"], default="black",
                         help="the side a split solve tries to prove the winner, when one solve settles nothing")
     parser.add_argument("--prover-of", nargs="*", default=[], metavar="MOVE=SIDE",
@@ -309,8 +307,6 @@ def main():
     args = parser.parse_args()
     try:
         cluster.job_budget(args)
-        if args.recheck is not None and not args.recheck > 1:
-            raise ValueError("--recheck must be more than 1")
     except ValueError as e:
         parser.error(str(e))
     rules = loa.Rules(args.rules)
@@ -386,7 +382,7 @@ def main():
         if record is None:  # one solve asking both questions first: a first move may lose
             answer = client.submit(cluster.solve_job, rules, line, args.time, args.memory, collect=args.collect,
                                    nodes=args.nodes, pure=False, priority=priority).result()
-            record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+            record = cluster.job_record(answer)
             store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
         nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own

@@ -48,7 +48,7 @@ from . import Game, Rules, verify_proof
 from ._core import _run_match, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
 # The split solve's own module; its names are loa.cluster's too (scripts and notebooks import them from here).
-from .split_solve import Line, NotProven, SplitSolve, engine_job, solve_job  # noqa: F401
+from .split_solve import Line, NotProven, SplitSolve, engine_job, job_record, solve_job  # noqa: F401
 from .split_tree import game_at as _game, other_side, split_tree  # noqa: F401
 
 
@@ -125,21 +125,27 @@ def _on_cluster(client: Any, work):
 
 
 def add_job_budget(parser: argparse.ArgumentParser) -> None:
-    """--time and --nodes, a job's budget (job_budget checks them)."""
+    """--time and --nodes, a job's budget, and --recheck, a larger one's (job_budget checks them)."""
     parser.add_argument("--time", type=float, help="seconds for each job (default 60, or none with --nodes)")
     parser.add_argument("--nodes", type=int,
                         help="nodes for each job: the same jobs' results, so the same splits, whatever the workers' "
                              "speed or load (a shared machine, a cluster of unlike ones)")
+    parser.add_argument("--recheck", type=float,
+                        help="once a prover's move at a node fails, the node's own job again with this many times the "
+                             "budget (time or nodes, and memory): it may show the node lost at once (off by default)")
 
 
 def job_budget(args: argparse.Namespace) -> None:
-    """Sets args.time from --time and --nodes (60 s when neither is given); ValueError when one is not valid."""
+    """Sets args.time from --time and --nodes (60 s when neither is given); ValueError when one (or --recheck) is
+    not valid."""
     if args.time is None and args.nodes is None:
         args.time = 60.0
     if args.time is not None and not args.time >= 0.001:
         raise ValueError("--time must be at least 0.001")
     if args.nodes is not None and not args.nodes >= 1:
         raise ValueError("--nodes must be at least 1")
+    if args.recheck is not None and not args.recheck > 1:
+        raise ValueError("--recheck must be more than 1")
 
 
 def _solve_command(args: argparse.Namespace) -> int:
@@ -158,8 +164,6 @@ def _solve_command(args: argparse.Namespace) -> int:
         for name, low in (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
             if not getattr(args, name) >= low:
                 raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
-        if args.recheck is not None and not args.recheck > 1:
-            raise ValueError("--recheck must be more than 1")
     except (ValueError, OSError) as e:
         raise _Refused(2, str(e)) from None
     prover = args.prover or game.side_to_move
@@ -252,9 +256,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--engine-nodes", type=int, default=2_000_000, help="the engine's search at a prover's split")
     s.add_argument("--candidates", type=int, default=3,
                    help="at the prover's turn, the engine's next move is tried when one is refuted, up to this many")
-    s.add_argument("--recheck", type=float,
-                   help="once a prover's move at a node fails, the node's own job again with this many times the "
-                        "budget (time or nodes, and memory): it may show the node lost at once (off by default)")
     s.add_argument("--priority", type=int, default=0,
                    help="runs sharing a cluster: the higher's jobs go first, the lower's fill idle workers")
     where = s.add_mutually_exclusive_group()

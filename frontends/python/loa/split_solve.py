@@ -35,6 +35,11 @@ def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb
     return out
 
 
+def job_record(answer: Dict[str, Any]) -> Dict[str, Any]:
+    """What a store keeps of a solve job's answer (its proof is kept apart)."""
+    return {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+
+
 def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = (),
                position: Optional[str] = None) -> str:
     """A worker's job: the engine's move at a node, not one of `exclude` (a node count, not a time: the same
@@ -150,10 +155,9 @@ class SplitSolve:
             elif kind == "solve":
                 self.solved += 1
                 self.nodes_searched += answer["nodes"]
-                record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
+                record = dict(job_record(answer), prover=self.prover)
                 if answer.get("promising") and record["result"] == "unknown":
                     record["promising"] = answer["promising"]
-                record["prover"] = self.prover
                 # A job of "X wins or draws" that finds the other side's win keeps it in its claim's space:
                 # a run of that win, which may be split differently, has its own record there. Other runs
                 # read it from there (claim_record).
@@ -354,8 +358,7 @@ class SplitSolve:
     def rechecked(self, line: Line, answer: Dict[str, Any]) -> None:
         """A recheck's answer: a node it settles (the prover's win, or that the prover cannot win) ends the
         work below it; one it leaves unknown is marked in its split's record, so that no run rechecks it."""
-        record = {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
-        record["prover"] = self.prover
+        record = dict(job_record(answer), prover=self.prover)
         decided = record["result"] != "unknown" or self.refutes(line, record)
         said = f"{self.prover} cannot win" if record["result"] == "unknown" and decided else answer["result"]
         self.log(f"rechecked {' '.join(line) or '(start)'}: {said} ({answer['nodes']:,} nodes)")
@@ -364,9 +367,8 @@ class SplitSolve:
         if not decided:
             self.recheck_nodes[line] = answer["nodes"]
             current = self.store.get(self.space, list(line), with_proof=False)
-            if current is not None and "split" in current:
-                kept = {k: v for k, v in current.items() if k not in ("rules", "moves", "has_proof", "sha256")}
-                self.store.put(self.space, list(line), dict(kept, rechecked=answer["nodes"]))
+            if current is not None and "split" in current:  # put() writes its line, digest and proof flag anew
+                self.store.put(self.space, list(line), dict(current, rechecked=answer["nodes"]))
             return
         self.store.put(self.space, list(line), record, answer["proof"] if record["result"] != "unknown" else None)
         self.cancel_under(line)  # its candidates' jobs: the node needs them no more

@@ -331,8 +331,9 @@ def offer_losing_moves_after_the_recheck(rules, moves, nodes, exclude):
     return offer_losing_moves_first(rules, moves, nodes, exclude)
 
 
-def losing_moves_after_the_recheck():
-    """A run's log (`said`, with its writer) and its move choice, offer_losing_moves_after_the_recheck."""
+def log_until_the_recheck():
+    """A run's log (`said`) and its writer, which lets offer_losing_moves_after_the_recheck go on once a recheck
+    has answered."""
     said = []
     RECHECK_ANSWERED.clear()
 
@@ -340,15 +341,15 @@ def losing_moves_after_the_recheck():
         said.append(message)
         if message.startswith("rechecked"):
             RECHECK_ANSWERED.set()
-    return said, log, offer_losing_moves_after_the_recheck
+    return said, log
 
 
 def test_a_recheck_settles_a_node_where_a_move_failed(tmp_path):
     # The 5x5 start's job of 4 MiB leaves it unknown; one of 64 MiB proves black's win (1.2 million nodes).
     # b1-e1 is offered first and refuted: the start's recheck (16 times the budget) proves it, and d5-a5,
     # offered next, is never solved: its engine job is cancelled with the rest of the work below the start.
-    said, log, choose = losing_moves_after_the_recheck()
-    run, outcome, _ = split_solve(tmp_path, [], 3, choose, recheck=16, log=log)
+    said, log = log_until_the_recheck()
+    run, outcome, _ = split_solve(tmp_path, [], 3, offer_losing_moves_after_the_recheck, recheck=16, log=log)
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
     assert "refuted b1-e1: black cannot win there" in said, said
     assert "rechecked (start): win (1,200,314 nodes)" in said, said
@@ -378,7 +379,7 @@ def test_a_node_is_rechecked_once(tmp_path):
     for name, record in (("resumed", {"split": "b1-b3"}), ("done", {"split": "b1-e1", "rechecked": 917250})):
         ResultStore(str(tmp_path / name / "store")).put(claim_space("five", "black", False), [], dict(
             record, result="unknown", excluded=["d5-a5"], prover="black"))
-    said, log, _ = losing_moves_after_the_recheck()
+    said, log = log_until_the_recheck()
     run, outcome, _ = split_solve(tmp_path / "resumed", [], 3, engine_move_after_the_recheck, memory_mb=1,
                                   recheck=64, log=log)
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
@@ -395,6 +396,15 @@ def test_a_node_is_rechecked_once(tmp_path):
     assert str(outcome) == "the start: gave up (3 candidates tried)", (outcome, said)
     record = ResultStore(str(tmp_path / "again" / "store")).get(claim_space("five", "black", False), [])
     assert (record["split"], record["rechecked"]) == ("c1xa3", 917250), record
+    # A recheck left unknown (8 MiB) marks the node's record with its nodes; the split goes on to d5-a5.
+    said, log = log_until_the_recheck()
+    run, outcome, _ = split_solve(tmp_path / "unknown", [], 2, offer_losing_moves_after_the_recheck, recheck=2,
+                                  log=log)
+    assert str(outcome) == "the start: gave up (2 candidates tried)", (outcome, said)
+    rechecked = [line for line in said if line.startswith("rechecked")]
+    assert len(rechecked) == 1 and rechecked[0].startswith("rechecked (start): unknown ("), said
+    record = ResultStore(str(tmp_path / "unknown" / "store")).get(claim_space("five", "black", False), [])
+    assert record["split"] == "d5-a5" and f"{record['rechecked']:,}" in rechecked[0], record
 
 
 def test_one_reply_the_prover_cannot_beat_refutes_the_node(tmp_path):

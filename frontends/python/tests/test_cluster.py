@@ -18,6 +18,7 @@ import time
 import pytest
 
 import loa
+from script_loader import load_script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(loa.__file__)))
@@ -434,11 +435,7 @@ RUN_STATS = os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py"
 
 
 def run_stats_script():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("split_run_stats", RUN_STATS)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts", "split-run-stats.py")
 
 
 def test_the_engine_move_at_a_split_runs_before_the_queued_solves(tmp_path):

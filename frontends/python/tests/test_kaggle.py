@@ -2,23 +2,20 @@
 sends it the observations kaggle-environments' open_spiel_env sends: 100
 games against a random agent, all won, no invalid or late action; and the
 agent rebuilds the game from either history the environment gives."""
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 
 import loa
+from script_loader import load_script
 
 SOURCE = os.environ.get("LOA_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 KAGGLE = os.path.join(SOURCE, "frontends", "kaggle")
 
 
 def load(name):
-    spec = importlib.util.spec_from_file_location(f"kaggle_{name}", os.path.join(KAGGLE, f"{name}.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("frontends", "kaggle", f"{name}.py", name=f"kaggle_{name}")
 
 
 def test_a_hundred_games_against_random_all_won():

@@ -6,7 +6,6 @@ class not settled yet is an "open" row: the settled lines kept for the next run 
 
 The 5x5 table is checked in every build. The 6x6 table's proofs hold tens of millions of moves: CTest's
 python.six_table (Release builds) runs this file with LOA_TABLES=six."""
-import importlib.util
 import json
 import os
 import shutil
@@ -16,6 +15,7 @@ import sys
 import pytest
 
 import loa
+from script_loader import load_script
 from loa._core import _map_proof, _rules_symmetries
 
 SOURCE = os.environ.get("LOA_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
@@ -31,11 +31,7 @@ TABLES = [os.path.join(SOURCE, "tests", "data", board, "first-moves") for board 
 
 
 def table_script():
-    spec = importlib.util.spec_from_file_location("first_move_table",
-                                                  os.path.join(SOURCE, "scripts", "first-move-table.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts", "first-move-table.py")
 
 
 @pytest.mark.parametrize("table", TABLES)

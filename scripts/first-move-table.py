@@ -289,7 +289,7 @@ def main():
     parser.add_argument("--scheduler")
     parser.add_argument("--connect-timeout", type=float, default=10, help="seconds to wait for --scheduler")
     cluster.add_job_budget(parser)
-    parser.add_argument("--memory", type=int, default=2000)
+    parser.add_argument("--memory", type=int, default=2000, help="MiB for each job's tree (loa.cluster)")
     parser.add_argument("--collect", action="store_true", help="jobs fold a full tree and go on (loa.cluster)")
     parser.add_argument("--splits", type=int, default=6)
     parser.add_argument("--engine-nodes", type=int, default=2_000_000)

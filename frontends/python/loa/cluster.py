@@ -248,7 +248,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--store", required=True, help="the results' directory (resumed when it has some)")
     s.add_argument("--proof", help="write the proof of the position here")
     add_job_budget(s)
-    s.add_argument("--memory", type=int, default=1000, help="MiB for each job's tree")
+    s.add_argument("--memory", type=int, default=1000,
+                   help="MiB for each job's tree (at most 70%% of its worker's memory limit)")
     s.add_argument("--collect", action="store_true",
                    help="a job whose tree fills folds it and goes on until its --time or --nodes is spent, instead of "
                         "ending unknown")

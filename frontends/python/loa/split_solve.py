@@ -14,6 +14,26 @@ from .solve_store import ResultStore
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side
 
 
+# The share of a Dask worker's memory limit (per thread) a solve job's tree may take. The nanny restarts a worker
+# past 95% of its limit, and a task whose workers died three times ends the run (KilledWorker): a recheck of
+# 4 x 4,000 MiB on workers of 11.8 GiB did (2026-11-28). A proof's building and the process itself need the rest.
+WORKER_MEMORY_SHARE = 0.7
+
+
+def worker_memory_mb() -> Optional[int]:
+    """What one solve job's tree may take on the Dask worker running it (None outside a worker, or when the worker
+    has no memory limit)."""
+    try:
+        from distributed import get_worker
+        worker = get_worker()
+    except (ImportError, ValueError):
+        return None
+    limit = worker.memory_manager.memory_limit
+    if not limit:
+        return None
+    return max(1, int(limit * WORKER_MEMORY_SHARE / max(1, worker.state.nthreads) / 2**20))
+
+
 def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb: int,
               prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False,
               or_draws: bool = False, nodes: Optional[int] = None) -> Dict[str, Any]:
@@ -23,13 +43,17 @@ def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb
     or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
     "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
     its budget is spent (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
-    None): the same result whatever the worker's speed or load."""
+    None): the same result whatever the worker's speed or load. On a worker, `memory_mb` is capped at
+    worker_memory_mb(); the answer's "memory_mb" is what the job was given."""
     game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
     asked = other_side(prover) if or_draws and prover else prover
+    holds = worker_memory_mb()
+    memory_mb = memory_mb if holds is None else min(memory_mb, holds)
     r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws,
                    nodes=nodes)
     out = {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
                                  "promising")}
+    out["memory_mb"] = memory_mb
     if or_draws and out["result"] == "unknown" and (out["cannot_win"] or out["cannot_lose"]):
         out["result"] = "win or draw" if out["cannot_lose"] else "loss or draw"  # the other side cannot win
     return out
@@ -95,6 +119,7 @@ class SplitSolve:
         self.recheck = recheck
         self.rechecking: set = set()  # nodes whose recheck was submitted in this run, or done before
         self.recheck_nodes: Dict[Line, int] = {}  # nodes rechecked and left unknown: the recheck's nodes
+        self.memory_capped: set = set()  # kinds of job ("solve", "recheck") their workers gave less memory
         self.root = tuple(moves)
         self.log = log
         self.solved = 0        # solve jobs run in this run
@@ -148,6 +173,8 @@ class SplitSolve:
                 continue
             kind, line = self.waiting.pop(future)
             answer = future.result()  # a KilledWorker (three deaths) ends the run here
+            if kind in ("solve", "recheck"):
+                self.note_memory_cap(kind, answer)
             if kind == "recheck":
                 self.rechecks += 1
                 self.nodes_searched += answer["nodes"]
@@ -169,6 +196,14 @@ class SplitSolve:
             elif not self.abandoned(line):
                 self.split_at(line, answer)
         return self.outcome
+
+    def note_memory_cap(self, kind: str, answer: Dict[str, Any]) -> None:
+        """Says once per kind of job when its workers gave it less memory than asked (worker_memory_mb)."""
+        asked = int(self.memory_mb * (self.recheck if kind == "recheck" else 1))
+        if answer["memory_mb"] < asked and kind not in self.memory_capped:
+            self.memory_capped.add(kind)
+            self.log(f"{kind} jobs get {answer['memory_mb']:,} MiB, not the {asked:,} asked: a worker's memory "
+                     f"limit (loa.split_solve.WORKER_MEMORY_SHARE)")
 
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind in ("solve", "recheck"):

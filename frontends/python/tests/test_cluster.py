@@ -234,7 +234,7 @@ def cluster_module():
 
 
 def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6, collect=False, prover="black",
-                or_draws=False, time_s=600, nodes=None, recheck=None, log=None):
+                or_draws=False, time_s=600, nodes=None, recheck=None, log=None, worker_memory="auto"):
     """A SplitSolve on an in-process cluster (the move choice is this module's), its jobs bounded by memory
     (4 MiB trees: about 230,000 nodes) so that what they settle is the same in every build."""
     from distributed import Client, LocalCluster
@@ -243,7 +243,8 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
     threads = threading.active_count()
     # The cluster closed with the client: left open, each one's threads kept polling, and the tests after
     # them ran five times slower (docs/library.md's batch example: 83 s after this file, 17 s alone).
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \
+    with in_process_memory_limits(), LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                                  dashboard_address=":0", memory_limit=worker_memory) as cluster, \
             Client(cluster) as client:
         run = cluster_module().SplitSolve(client, ResultStore(str(tmp_path / "store")), loa.Rules("five"), moves,
                                           prover, time_s=time_s, memory_mb=memory_mb, splits=splits,
@@ -254,11 +255,16 @@ def split_solve(tmp_path, moves, candidates, choose=None, memory_mb=4, splits=6,
             outcome = run.run()
         except cluster_module().NotProven as e:
             outcome = e
-    deadline = time.monotonic() + 30  # threads that end on their own, given time: not a speed test
+    assert_threads_end(threads)
+    return run, outcome, said
+
+
+def assert_threads_end(threads):
+    """That the threads an in-process cluster started end once it is closed (given time: not a speed test)."""
+    deadline = time.monotonic() + 30
     while threading.active_count() > threads and time.monotonic() < deadline:
         time.sleep(0.05)
     assert threading.active_count() == threads, [t.name for t in threading.enumerate()]
-    return run, outcome, said
 
 
 def test_a_refuted_move_gives_way_to_the_next_candidate(tmp_path):
@@ -476,6 +482,39 @@ def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     bad = subprocess.run([sys.executable, RUN_STATS, "--rules", "six", str(tmp_path / "bad.log")], env=ENV,
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "move 2 'b1-b3'" in bad.stderr, bad
+
+
+def in_process_memory_limits():
+    """Dask's settings for workers in this process: a worker's memory limit is what its jobs may take, but the
+    worker would measure this whole process against it, and pause."""
+    import dask
+    return dask.config.set({"distributed.worker.memory.target": False, "distributed.worker.memory.spill": False,
+                            "distributed.worker.memory.pause": False, "distributed.worker.memory.terminate": False})
+
+
+def test_a_job_takes_no_more_memory_than_its_worker_holds(tmp_path):
+    # A worker past 95% of its memory limit is restarted, and a job its workers died under three times ends the
+    # run (KilledWorker): a recheck of 4 x 4,000 MiB on workers of 11.8 GiB did. A job on a worker of 2 GiB and
+    # two threads gets 70% of its half, and says so; outside a worker, what it asks.
+    from distributed import Client, LocalCluster
+    from loa import split_solve as module
+    threads = threading.active_count()
+    with in_process_memory_limits(), LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                                  dashboard_address=":0", memory_limit="2GiB") as cluster, \
+            Client(cluster) as client:
+        answer = client.submit(module.solve_job, loa.Rules("five"), [], None, 100_000, nodes=20_000,
+                               pure=False).result()
+    assert_threads_end(threads)
+    assert answer["memory_mb"] == int(2 * 1024 * module.WORKER_MEMORY_SHARE / 2), answer["memory_mb"]
+    assert answer["nodes"] > 0
+    assert module.solve_job(loa.Rules("five"), [], None, 4, nodes=20_000)["memory_mb"] == 4
+    # A split solve's log says it once for each kind of job, and its jobs split the same way as with the memory.
+    run, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, memory_mb=100_000, time_s=None, nodes=150_000,
+                                     worker_memory="2GiB")
+    assert outcome["result"] == "loss" and run.solved > 1, said
+    capped = [line for line in said if "MiB, not the" in line]
+    assert capped == ["solve jobs get 1,433 MiB, not the 100,000 asked: a worker's memory limit "
+                      "(loa.split_solve.WORKER_MEMORY_SHARE)"], capped
 
 
 def test_jobs_bounded_by_nodes_split_the_same_way_on_any_machine(tmp_path):

@@ -5,7 +5,7 @@
     PYTHONPATH=build/python scripts/split-run-stats.py --rules six --json c1e3*.log
 
 Reads the lines loa.cluster logs ("solved LINE: RESULT (N nodes)", "merged LINE: RESULT from K lines",
-"refuted LINE: ...", "gave up LINE: why", "rechecked LINE: RESULT (N nodes)") and says:
+"refuted LINE: ...", "gave up LINE: why", "rechecked LINE: RESULT (N nodes)", "transposed LINE: ...") and says:
 
 - jobs: how many, their nodes, and those that ended unknown (a job left unknown is split, and its nodes
   are spent for nothing but the moves it did not disprove);
@@ -16,7 +16,8 @@ Reads the lines loa.cluster logs ("solved LINE: RESULT (N nodes)", "merged LINE:
   that failed, and the median ratio (whether splitting sooner, with a smaller budget, looks cheaper);
 - transpositions: jobs at a position (board and side to move) that another line had settled before, or
   had left unknown before: what a store keyed by position rather than by line could have saved (an upper
-  bound: under repetition rules a position's value can depend on its line, docs/solver.md).
+  bound: under repetition rules a position's value can depend on its line, docs/solver.md), and the nodes
+  a proof found at another line settled ("transposed" lines).
 
 Exit codes: 0, 2 bad input (rules, a log that cannot be read, a line whose moves are not legal).
 """
@@ -56,7 +57,7 @@ def stats(log_lines, positions):
     runs ran: a position counts as settled from the first line that settles it); `positions` is a Positions."""
     jobs = []  # (line, result, nodes), in the logs' order; a merge is ("merged", 0 nodes)
     merged = set()
-    refuted = gave_up = 0
+    refuted = gave_up = moved = 0
     rechecks = []  # (result, nodes)
     for text in log_lines:
         text = text.rstrip("\n")
@@ -71,6 +72,7 @@ def stats(log_lines, positions):
             rechecks.append((recheck.group(2), int(recheck.group(3).replace(",", ""))))
         refuted += text.startswith("refuted ")
         gave_up += text.startswith("gave up ")
+        moved += text.startswith("transposed ")
 
     solves = [j for j in jobs if j[1] != "merged"]
     unknown = [j for j in solves if j[1] == "unknown"]
@@ -107,6 +109,7 @@ def stats(log_lines, positions):
             unknown_at.setdefault(here, line)
         else:
             settled_at.setdefault(here, line)
+    again["moved_proofs"] = moved
     again["lines"] = len(positions.seen)
     again["positions"] = len(set(positions.seen.values()))
     out["transpositions"] = again
@@ -147,7 +150,8 @@ def main():
     t = out["transpositions"]
     print(f"transpositions: {t['settled_jobs']:,} jobs ({billions(t['settled_nodes'])}) at a position another line "
           f"had settled, {t['unknown_jobs']:,} unknown ({billions(t['unknown_nodes'])}) where another line was "
-          f"unknown; {t['positions']:,} positions in {t['lines']:,} lines")
+          f"unknown; {t['positions']:,} positions in {t['lines']:,} lines; {t['moved_proofs']:,} nodes settled by the "
+          f"proof of another line")
     return 0
 
 

@@ -6,9 +6,10 @@ docs/solver.md, "Solving on many machines", says how it splits and what the runs
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Engine, Game, Rules
+from . import Engine, Game, Rules, verify_proof
 from ._core import _graft_proofs, _solve_job
 from .solve_store import ResultStore
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side
@@ -72,6 +73,24 @@ def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, .
     return str(Engine(hash_mb=16).search(game, nodes=nodes, exclude=list(exclude))["best"])
 
 
+def moved_proof(proof: str, moves: List[str]) -> Optional[str]:
+    """A node's proof moved to another line that reaches the same position: its Before tags say the new line. The
+    proof checker decides whether it still holds there (a return to a position the new line passed through may
+    end a game otherwise); None when it does not."""
+    if moves:
+        tag = f'[Before "{" ".join(moves)}"]'
+        text, count = re.subn(r'^\[Before "[^"]*"\]$', lambda _: tag, proof, flags=re.M)
+        if not count:
+            text = re.sub(r'^(\[Start "[^"]*"\])$', lambda m: m.group(1) + "\n" + tag, proof, flags=re.M)
+    else:
+        text = re.sub(r'^\[Before "[^"]*"\]\n', "", proof, flags=re.M)
+    try:
+        verify_proof(text)
+    except ValueError:
+        return None
+    return text
+
+
 class NotProven(Exception):
     """The prover's win was not shown: the root refuted, or given up (splits or candidates used up)."""
 
@@ -120,6 +139,12 @@ class SplitSolve:
         self.rechecking: set = set()  # nodes whose recheck was submitted in this run, or done before
         self.recheck_nodes: Dict[Line, int] = {}  # nodes rechecked and left unknown: the recheck's nodes
         self.memory_capped: set = set()  # kinds of job ("solve", "recheck") their workers gave less memory
+        # Lines that reach one position (c1-e3 f3-d5 b6-b4 f4xd6 and c1-e3 f4xd6 b6-b4 f3-d5): the store keys
+        # nodes by line, so a proof found at one is moved to the others (moved_proof checks it there).
+        self.at_position: Dict[str, List[Line]] = {}
+        self.position_of: Dict[Line, str] = {}
+        self.newly_proven: List[Line] = []  # proven nodes whose transpositions are still to be settled
+        self.transposed = 0
         self.root = tuple(moves)
         self.log = log
         self.solved = 0        # solve jobs run in this run
@@ -195,6 +220,7 @@ class SplitSolve:
                     self.settle_or_split(line, dict(record, proof=answer["proof"]))
             elif not self.abandoned(line):
                 self.split_at(line, answer)
+            self.share_proofs()
         return self.outcome
 
     def note_memory_cap(self, kind: str, answer: Dict[str, Any]) -> None:
@@ -226,7 +252,13 @@ class SplitSolve:
     def visit(self, line: Line, solve: bool = True) -> None:
         """A node reached: its result from the store, or a job; with `solve` False (the move a split plays at
         the prover's turn) the other side's replies at once, without a job of its own."""
+        key = self.game(line).position_text()
+        self.position_of[line] = key
+        if line not in self.at_position.setdefault(key, []):
+            self.at_position[key].append(line)
         record = self.lookup(line)
+        if (record is None or record["result"] == "unknown") and self.take_transposition(line):
+            return
         if record is None:
             if not solve and not self.game(line).is_terminal():
                 return self.settle_or_split(line, {"result": "unknown"})
@@ -328,7 +360,10 @@ class SplitSolve:
         """A node's value is known: refuted nodes are handled by refute(), proven ones merged upwards."""
         if self.refutes(line, record):
             return self.refute(line)
+        if line in self.known:  # settled twice: by its own proof and a transposition's
+            return
         self.known[line] = record
+        self.newly_proven.append(line)
         if line == self.root:
             self.outcome = record
             return
@@ -348,6 +383,33 @@ class SplitSolve:
         self.store.put(self.space, list(parent), merged, proof)
         self.log(f"merged {' '.join(parent) or '(start)'}: {result} from {len(siblings)} lines")
         self.settle(parent, dict(merged, proof=proof))
+
+    def take_transposition(self, line: Line) -> bool:
+        """Settles `line` with the proof of another line at its position, when there is one and it holds here."""
+        for other in self.at_position.get(self.position_of[line], []):
+            record = self.known.get(other)
+            if other == line or record is None or not record.get("proof"):
+                continue
+            proof = moved_proof(record["proof"], list(line))
+            if proof is None:
+                continue
+            moved = {"result": record["result"], "nodes": 0, "time_ms": 0, "prover": self.prover,
+                     "transposed_from": list(other)}
+            self.store.put(self.space, list(line), moved, proof)
+            self.transposed += 1
+            self.log(f"transposed {' '.join(line)}: {record['result']}, the proof of {' '.join(other)}")
+            self.cancel_under(line)
+            self.settle(line, dict(moved, proof=proof))
+            return True
+        return False
+
+    def share_proofs(self) -> None:
+        """The open nodes at the positions of nodes proven since the last call, settled with their proofs."""
+        while self.newly_proven and self.outcome is None:
+            proven = self.newly_proven.pop()
+            for line in self.at_position.get(self.position_of.get(proven), []):
+                if line not in self.known and line in self.parent and not self.abandoned(line):
+                    self.take_transposition(line)
 
     def refute(self, line: Line, gave_up: Optional[str] = None) -> None:
         """The prover cannot win at `line`, or (`gave_up` says why) the run gives up there: either way the

@@ -475,9 +475,11 @@ def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     # Transpositions, by hand: two lines to one 6x6 position, settled at the first; the second job's nodes are
     # what a store keyed by position would have saved.
     log = ["solved b1-b3 f2-d2 c1-c3: win or draw (100 nodes)", "solved c1-c3 f2-d2 b1-b3: win or draw (40 nodes)",
-           "solved c1-c3 f2-d2: unknown (70 nodes)", "merged c1-c3 f2-d2: win or draw from 19 lines"]
+           "solved c1-c3 f2-d2: unknown (70 nodes)", "merged c1-c3 f2-d2: win or draw from 19 lines",
+           "transposed c1-c3 f2-d2 b1-d3: win, the proof of b1-d3 f2-d2 c1-c3"]
     again = script.stats(log, script.Positions(loa.Rules("six"), None))["transpositions"]
     assert (again["settled_jobs"], again["settled_nodes"], again["positions"], again["lines"]) == (1, 40, 2, 3), again
+    assert again["moved_proofs"] == 1, again
     (tmp_path / "bad.log").write_text("solved b1-b3 b1-b3: win (1 nodes)\n")
     bad = subprocess.run([sys.executable, RUN_STATS, "--rules", "six", str(tmp_path / "bad.log")], env=ENV,
                          capture_output=True, text=True)
@@ -515,6 +517,28 @@ def test_a_job_takes_no_more_memory_than_its_worker_holds(tmp_path):
     capped = [line for line in said if "MiB, not the" in line]
     assert capped == ["solve jobs get 1,433 MiB, not the 100,000 asked: a worker's memory limit "
                       "(loa.split_solve.WORKER_MEMORY_SHARE)"], capped
+
+
+def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
+    # White cannot win after b1-b3 e3xb3, and its run gives up; on the way, 1 MiB jobs prove white's win at
+    # nodes two lines reach. The store keys nodes by line: the proof is moved to the other line, checked there.
+    from loa.solve_store import ResultStore
+    from loa.split_solve import moved_proof
+    from loa.split_tree import game_at
+    run, outcome, said = split_solve(tmp_path, ["b1-b3", "e3xb3"], 3, choose=None, memory_mb=1, splits=8,
+                                     prover="white")
+    moved = [re.match(r"transposed (.+): win, the proof of (.+)$", line) for line in said]
+    moved = [(m.group(1).split(), m.group(2).split()) for m in moved if m]
+    assert moved and run.transposed == len(moved), said
+    rules, store = loa.Rules("five"), ResultStore(str(tmp_path / "store"))
+    for line, other in moved:
+        position = game_at(rules, line, None).position_text()
+        assert line != other and position == game_at(rules, other, None).position_text()
+        record = store.get("five", line)
+        assert record["transposed_from"] == other and f'[Before "{" ".join(line)}"]' in record["proof"]
+        assert loa.verify_proof(record["proof"])["claims"] == "white wins"
+        # Moved to a line where the other side is to move, the proof is refused (the checker's word).
+        assert moved_proof(record["proof"], line[:-1]) is None
 
 
 def test_jobs_bounded_by_nodes_split_the_same_way_on_any_machine(tmp_path):

@@ -226,9 +226,10 @@ class SplitSolve:
     def note_memory_cap(self, kind: str, answer: Dict[str, Any]) -> None:
         """Says once per kind of job when its workers gave it less memory than asked (worker_memory_mb)."""
         asked = int(self.memory_mb * (self.recheck if kind == "recheck" else 1))
-        if answer["memory_mb"] < asked and kind not in self.memory_capped:
+        given = answer.get("memory_mb", asked)  # a worker of an older loa does not say
+        if given < asked and kind not in self.memory_capped:
             self.memory_capped.add(kind)
-            self.log(f"{kind} jobs get {answer['memory_mb']:,} MiB, not the {asked:,} asked: a worker's memory "
+            self.log(f"{kind} jobs get {given:,} MiB, not the {asked:,} asked: a worker's memory "
                      f"limit (loa.split_solve.WORKER_MEMORY_SHARE)")
 
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:

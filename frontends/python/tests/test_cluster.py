@@ -517,6 +517,13 @@ def test_a_job_takes_no_more_memory_than_its_worker_holds(tmp_path):
     capped = [line for line in said if "MiB, not the" in line]
     assert capped == ["solve jobs get 1,433 MiB, not the 100,000 asked: a worker's memory limit "
                       "(loa.split_solve.WORKER_MEMORY_SHARE)"], capped
+    # A worker of an older loa does not say what it gave: the driver reads on (it stopped with a KeyError).
+    from loa.solve_store import ResultStore
+    quiet = []
+    old = module.SplitSolve(None, ResultStore(str(tmp_path / "old")), loa.Rules("five"), [], "black", time_s=1,
+                            memory_mb=4, splits=1, engine_nodes=1, log=quiet.append)
+    old.note_memory_cap("solve", {"result": "unknown", "nodes": 1})
+    assert quiet == []
 
 
 def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):

@@ -225,19 +225,26 @@ class SplitSolve:
 
     def note_memory_cap(self, kind: str, answer: Dict[str, Any]) -> None:
         """Says once per kind of job when its workers gave it less memory than asked (worker_memory_mb)."""
-        asked = int(self.memory_mb * (self.recheck if kind == "recheck" else 1))
+        asked = self.job_memory_mb(kind)
         given = answer.get("memory_mb", asked)  # a worker of an older loa does not say
         if given < asked and kind not in self.memory_capped:
             self.memory_capped.add(kind)
             self.log(f"{kind} jobs get {given:,} MiB, not the {asked:,} asked: a worker's memory "
                      f"limit (loa.split_solve.WORKER_MEMORY_SHARE)")
 
+    def job_scale(self, kind: str) -> float:
+        """How many times the job's budget (time or nodes, and memory) a "solve" or "recheck" job gets."""
+        return self.recheck if kind == "recheck" else 1
+
+    def job_memory_mb(self, kind: str) -> int:
+        return int(self.memory_mb * self.job_scale(kind))
+
     def submit(self, kind: str, line: Line, excluded: Optional[List[str]] = None) -> None:
         if kind in ("solve", "recheck"):
-            scale = self.recheck if kind == "recheck" else 1
+            scale = self.job_scale(kind)
             # A recheck may end the work below its node: it goes before the queued solves, as the engine's does.
             future = self.client.submit(solve_job, self.rules, list(line), self.time_s and self.time_s * scale,
-                                        int(self.memory_mb * scale), self.prover, self.position, self.collect,
+                                        self.job_memory_mb(kind), self.prover, self.position, self.collect,
                                         self.or_draws, self.nodes and int(self.nodes * scale), pure=False,
                                         priority=self.priority + (kind == "recheck"))
         else:
@@ -253,7 +260,8 @@ class SplitSolve:
     def visit(self, line: Line, solve: bool = True) -> None:
         """A node reached: its result from the store, or a job; with `solve` False (the move a split plays at
         the prover's turn) the other side's replies at once, without a job of its own."""
-        key = self.game(line).position_text()
+        game = self.game(line)
+        key = game.position_text()
         self.position_of[line] = key
         if line not in self.at_position.setdefault(key, []):
             self.at_position[key].append(line)
@@ -261,7 +269,7 @@ class SplitSolve:
         if (record is None or record["result"] == "unknown") and self.take_transposition(line):
             return
         if record is None:
-            if not solve and not self.game(line).is_terminal():
+            if not solve and not game.is_terminal():
                 return self.settle_or_split(line, {"result": "unknown"})
             return self.submit("solve", line)
         self.from_store += 1

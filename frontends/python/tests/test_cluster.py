@@ -20,7 +20,6 @@ import pytest
 import loa
 from script_loader import load_script
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(loa.__file__)))
 FIVE = ["--rules", "five", "--time", "0.01", "--memory", "32"]  # about 50 jobs from the start
 
@@ -437,9 +436,6 @@ def test_jobs_that_fold_a_full_tree_settle_what_a_split_needed(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
-RUN_STATS = os.path.join(HERE, "..", "..", "..", "scripts", "split-run-stats.py")
-
-
 def run_stats_script():
     return load_script("scripts", "split-run-stats.py")
 
@@ -481,7 +477,7 @@ def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     assert (again["settled_jobs"], again["settled_nodes"], again["positions"], again["lines"]) == (1, 40, 2, 3), again
     assert again["moved_proofs"] == 1, again
     (tmp_path / "bad.log").write_text("solved b1-b3 b1-b3: win (1 nodes)\n")
-    bad = subprocess.run([sys.executable, RUN_STATS, "--rules", "six", str(tmp_path / "bad.log")], env=ENV,
+    bad = subprocess.run([sys.executable, script.__file__, "--rules", "six", str(tmp_path / "bad.log")], env=ENV,
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "move 2 'b1-b3'" in bad.stderr, bad
 

@@ -544,6 +544,36 @@ def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
         assert moved_proof(record["proof"], line[:-1]) is None
 
 
+def test_a_line_at_a_position_another_line_works_on_follows_it(tmp_path):
+    # White cannot win after b1-b3 e2-c2, and its run gives up; on the way, with 2 MiB jobs, lines through
+    # c1xa3 e4-c4 reach positions another line is working on. Such a line runs no job while it follows, and
+    # ends as its leader does: refuted when it is refuted, proven by its proof moved.
+    run, outcome, said = split_solve(tmp_path, ["b1-b3", "e2-c2"], 3, memory_mb=2, splits=8, prover="white")
+    assert isinstance(outcome, cluster_module().NotProven), outcome
+    follows = [re.match(r"follows (.+): the line (.+) at its position$", line) for line in said]
+    follows = [(m.group(1), m.group(2)) for m in follows if m]
+    assert follows and run.followed == len(follows), said
+    ends = {}  # line -> how it ended, in the order of the log
+    for line in said:
+        end = re.match(r"(refuted|gave up|transposed|stops following) (.+?): (.*)$", line)
+        if end:
+            ends.setdefault(end.group(2), (end.group(1), end.group(3), said.index(line)))
+    jobs = [m.group(1) for m in re.finditer(r"^solved (.+): ", "\n".join(said), re.M)]
+    taken = set()
+    for line, leader in follows:
+        if ends.get(line, ("",))[0] == "stops following":
+            continue  # its leader dropped: it leads now, and runs jobs
+        assert not [job for job in jobs if (job + " ").startswith(line + " ")], line
+        if line in ends:
+            kind, why, at = ends[line]
+            if kind == "transposed":  # its leader was proven (by its job, a merge or another transposition)
+                assert why.endswith(f"the proof of {leader}"), why
+            else:
+                assert ends[leader][0] == kind and ends[leader][2] < at, (line, ends[line], ends.get(leader))
+            taken.add(kind)
+    assert taken == {"refuted", "transposed"}, taken
+
+
 def test_jobs_bounded_by_nodes_split_the_same_way_on_any_machine(tmp_path):
     # Jobs of 150,000 nodes (no time limit, a tree that fits: 64 MiB) leave b1-b3 (2.1 million nodes)
     # unknown and split it; a second run, in a store of its own, runs the same jobs to the same results.

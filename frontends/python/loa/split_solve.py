@@ -150,8 +150,8 @@ class SplitSolve:
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
         # nodes (docs/solver.md). Refutations are not checked proofs: one taken wrongly costs a move, never a
         # wrong proof, and the follower's own records stay in the store for a run that has no leader there.
-        self.leader_of: Dict[Line, Line] = {}
-        self.follower_solves: Dict[Line, bool] = {}  # visit()'s `solve` for the follower, if it leads later
+        # follower -> (its leader, visit()'s `solve` for the follower if it leads later)
+        self.leader_of: Dict[Line, Tuple[Line, bool]] = {}
         self.followed = 0
         self.root = tuple(moves)
         self.log = log
@@ -432,7 +432,7 @@ class SplitSolve:
             if other == line or other in self.leader_of or other in self.known or other not in self.parent:
                 continue
             if other in self.dead or not self.abandoned(other):
-                self.leader_of[line], self.follower_solves[line] = other, solve
+                self.leader_of[line] = (other, solve)
                 self.followed += 1
                 self.log(f"follows {' '.join(line)}: the line {' '.join(other)} at its position")
                 return True
@@ -444,9 +444,10 @@ class SplitSolve:
         changed = True
         while changed and self.outcome is None:
             changed = False
-            for line, leader in list(self.leader_of.items()):
-                if self.leader_of.get(line) != leader:
+            for line, following in list(self.leader_of.items()):
+                if self.leader_of.get(line) != following:
                     continue  # released by a call below in this pass
+                leader, solve = following
                 if self.abandoned(line) or line in self.known:
                     del self.leader_of[line]
                 elif leader in self.known or leader in self.dead or self.abandoned(leader):
@@ -455,12 +456,10 @@ class SplitSolve:
                     if leader in self.dead:
                         why = self.dead[leader]
                         self.refute(line, why and f"{why}, at the line {' '.join(leader)}")
-                    elif leader in self.known and self.take_transposition(line):
-                        pass
-                    else:
+                    elif not (leader in self.known and self.take_transposition(line)):
                         why = "its proof does not hold there" if leader in self.known else "it was dropped"
                         self.log(f"stops following {' '.join(line)}: the line {' '.join(leader)}, {why}")
-                        self.visit(line, self.follower_solves[line])
+                        self.visit(line, solve)
                 if self.outcome is not None:
                     return
 

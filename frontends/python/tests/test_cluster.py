@@ -557,10 +557,10 @@ def test_a_line_at_a_position_another_line_works_on_follows_it(tmp_path):
     follows = [(m.group(1), m.group(2)) for m in follows if m]
     assert follows and run.followed == len(follows), said
     ends = {}  # line -> how it ended, in the order of the log
-    for line in said:
+    for at, line in enumerate(said):
         end = re.match(r"(refuted|gave up|transposed|stops following) (.+?): (.*)$", line)
         if end:
-            ends.setdefault(end.group(2), (end.group(1), end.group(3), said.index(line)))
+            ends.setdefault(end.group(2), (end.group(1), end.group(3), at))
     jobs = [m.group(1) for m in re.finditer(r"^solved (.+): ", "\n".join(said), re.M)]
     taken = set()
     for line, leader in follows:

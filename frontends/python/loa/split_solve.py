@@ -6,6 +6,7 @@ docs/solver.md, "Solving on many machines", says how it splits and what the runs
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -144,6 +145,9 @@ class SplitSolve:
         self.at_position: Dict[str, List[Line]] = {}
         self.position_of: Dict[Line, str] = {}
         self.newly_proven: List[Line] = []  # proven nodes whose transpositions are still to be settled
+        # Proofs the store kept before this run, by position: those of lines no walk from the root reaches
+        # (a given-up move's subtree, another root's) settle the nodes of this run at their positions too.
+        self.stored_at: Dict[str, List[Line]] = {}
         self.transposed = 0
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
@@ -195,6 +199,7 @@ class SplitSolve:
     def run(self) -> Dict[str, Any]:
         from distributed import as_completed
         self.depth[self.root] = 0
+        self.index_stored_proofs()
         self.completed = as_completed()
         self.outcome: Optional[Dict[str, Any]] = None
         self.visit(self.root)
@@ -341,8 +346,9 @@ class SplitSolve:
         self.submit("engine", line, [m for m in legal if m not in left])
 
     def settled_move(self, line: Line, excluded: List[str]) -> Optional[str]:
-        """A prover's move at `line`, not excluded, after which the store proves the claim; else None. A line
-        with no record costs a missing file in each space claim_record reads (at most four)."""
+        """A prover's move at `line`, not excluded, after which the store proves the claim (at the child's
+        line, or at another line to its position); else None. A line with no record costs a missing file in
+        each space claim_record reads (at most four)."""
         for move in (str(m) for m in self.game(line).legal_moves()):
             if move in excluded:
                 continue
@@ -350,6 +356,9 @@ class SplitSolve:
             record = claim_record(self.store, self.base_space, list(child), self.prover, self.or_draws,
                                   with_proof=False)
             if record is not None and record["result"] != "unknown" and not self.refutes(child, record):
+                return move
+            # Proven at another line (visit() moves the proof; where it does not hold, the move gets a job).
+            if self.stored_at and next(self.stored_proofs(child, self.game(child).position_text(), False), None):
                 return move
         return None
 
@@ -409,8 +418,9 @@ class SplitSolve:
 
     def take_transposition(self, line: Line) -> bool:
         """Settles `line` with the proof of another line at its position, when there is one and it holds here."""
-        for other in self.at_position.get(self.position_of[line], []):
-            record = self.known.get(other)
+        key = self.position_of[line]
+        known = ((other, self.known.get(other)) for other in self.at_position.get(key, []))
+        for other, record in itertools.chain(known, self.stored_proofs(line, key)):
             if other == line or record is None or not record.get("proof"):
                 continue
             proof = moved_proof(record["proof"], list(line))
@@ -425,6 +435,35 @@ class SplitSolve:
             self.settle(line, dict(moved, proof=proof))
             return True
         return False
+
+    def index_stored_proofs(self) -> None:
+        """stored_at: the store's settled lines, by position, in the spaces whose results decide this claim
+        (those claim_record reads)."""
+        spaces = {self.space, self.base_space} | {claim_space(self.base_space, side, True)
+                                                  for side in ("black", "white")}
+        count = 0
+        for space, moves in self.store.settled_lines():
+            if space not in spaces:
+                continue
+            try:
+                key = self.game(tuple(moves)).position_text()
+            except ValueError:  # a line these rules refuse: get() would report it damaged
+                continue
+            self.stored_at.setdefault(key, []).append(tuple(moves))
+            count += 1
+        if count:
+            self.log(f"store: {count:,} settled lines at {len(self.stored_at):,} positions")
+
+    def stored_proofs(self, line: Line, key: str, with_proof: bool = True):
+        """(another line, its record) for each line the store had settled before this run at position `key`
+        whose record proves the claim there (at `line`, the proof must still be moved and checked)."""
+        for other in self.stored_at.get(key, []):
+            if other == line:
+                continue
+            record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
+                                  with_proof=with_proof)
+            if record is not None and record["result"] != "unknown" and not self.refutes(other, record):
+                yield other, record
 
     def follow(self, line: Line, solve: bool) -> bool:
         """Makes `line` follow another line at its position that leads there (worked on, or refuted itself)."""

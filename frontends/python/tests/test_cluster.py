@@ -8,6 +8,7 @@ Positions are small (5x5 with jobs of a few milliseconds, so that a solve splits
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -542,6 +543,26 @@ def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
         assert loa.verify_proof(record["proof"])["claims"] == "white wins"
         # Moved to a line where the other side is to move, the proof is refused (the checker's word).
         assert moved_proof(record["proof"], line[:-1]) is None
+
+
+def test_a_proof_the_store_kept_at_one_line_settles_a_later_run_at_another(tmp_path):
+    # Black wins after b1-b3 e2-e5 c1-c3 (one job of 54,181 nodes), and c1-c3 e2-e5 b1-b3 is the same position.
+    # A later run in the store, from that other line, runs no solve job: the proof is read from the store by its
+    # position, moved to the run's line and checked there. From the node above, whose job (of 1,000 nodes) is
+    # left unknown, black's move is the one the store proves. (Lines a run's walk does not reach, such as a
+    # given-up move's subtree, are kept by line and were never read again.)
+    first, outcome, said = split_solve(tmp_path, ["b1-b3", "e2-e5", "c1-c3"], 3)
+    assert outcome["result"] == "loss" and first.solved == 1, said
+    for root, jobs in ((["c1-c3", "e2-e5", "b1-b3"], 0), (["c1-c3", "e2-e5"], 1)):
+        store = tmp_path / root[-1] / "store"  # the first run's store, as it left it
+        shutil.copytree(tmp_path / "store", store)
+        run, outcome, said = split_solve(tmp_path / root[-1], root, 3, time_s=None, nodes=1000)
+        assert said[0] == "store: 1 settled lines at 1 positions", said
+        assert isinstance(outcome, dict) and run.solved == jobs and run.transposed == 1, said
+        assert jobs == 0 or said[1].startswith("solved c1-c3 e2-e5: unknown"), said
+        assert "transposed c1-c3 e2-e5 b1-b3: loss, the proof of b1-b3 e2-e5 c1-c3" in said, said
+        assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+        assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
 
 
 def test_a_line_at_a_position_another_line_works_on_follows_it(tmp_path):

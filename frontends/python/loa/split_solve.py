@@ -145,8 +145,9 @@ class SplitSolve:
         self.at_position: Dict[str, List[Line]] = {}
         self.position_of: Dict[Line, str] = {}
         self.newly_proven: List[Line] = []  # proven nodes whose transpositions are still to be settled
-        # Proofs the store kept before this run, by position: those of lines no walk from the root reaches
-        # (a given-up move's subtree, another root's) settle the nodes of this run at their positions too.
+        # Results the store kept before this run, by position: those of lines no walk from the root reaches (a
+        # given-up move's subtree, another root's) settle the nodes of this run at their positions too, a proof
+        # once moved and checked, a refutation as a follower takes its leader's.
         self.stored_at: Dict[str, List[Line]] = {}
         self.transposed = 0
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
@@ -283,6 +284,8 @@ class SplitSolve:
             self.at_position[key].append(line)
         record = self.lookup(line)
         if (record is None or record["result"] == "unknown") and self.take_transposition(line):
+            return
+        if record is None and self.take_stored_refutation(line):
             return
         if (record is None or record["result"] == "unknown" and not self.refutes(line, record)) \
                 and self.follow(line, solve):
@@ -437,12 +440,12 @@ class SplitSolve:
         return False
 
     def index_stored_proofs(self) -> None:
-        """stored_at: the store's settled lines, by position, in the spaces whose results decide this claim
-        (those claim_record reads)."""
+        """stored_at: the store's lines, settled or not, by position, in the spaces whose results decide this
+        claim (those claim_record reads)."""
         spaces = {self.space, self.base_space} | {claim_space(self.base_space, side, True)
                                                   for side in ("black", "white")}
         count = 0
-        for space, moves in self.store.settled_lines():
+        for space, moves in itertools.chain(self.store.settled_lines(), self.store.open_lines()):
             if space not in spaces:
                 continue
             try:
@@ -452,7 +455,7 @@ class SplitSolve:
             self.stored_at.setdefault(key, []).append(tuple(moves))
             count += 1
         if count:
-            self.log(f"store: {count:,} settled lines at {len(self.stored_at):,} positions")
+            self.log(f"store: {count:,} lines at {len(self.stored_at):,} positions")
 
     def stored_proofs(self, line: Line, key: str, with_proof: bool = True):
         """(another line, its record) for each line the store had settled before this run at position `key`
@@ -464,6 +467,20 @@ class SplitSolve:
                                   with_proof=with_proof)
             if record is not None and record["result"] != "unknown" and not self.refutes(other, record):
                 yield other, record
+
+    def take_stored_refutation(self, line: Line) -> bool:
+        """Refutes `line` when the store shows the claim false at another line to its position (a job's
+        "cannot win", or the other side's proof)."""
+        for other in self.stored_at.get(self.position_of[line], []):
+            if other == line:
+                continue
+            record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
+                                  with_proof=False)
+            if record is not None and self.refutes(other, record):
+                self.log(f"takes {' '.join(line)}: refuted at the line {' '.join(other)}")
+                self.refute(line)
+                return True
+        return False
 
     def follow(self, line: Line, solve: bool) -> bool:
         """Makes `line` follow another line at its position that leads there (worked on, or refuted itself)."""

@@ -557,12 +557,25 @@ def test_a_proof_the_store_kept_at_one_line_settles_a_later_run_at_another(tmp_p
         store = tmp_path / root[-1] / "store"  # the first run's store, as it left it
         shutil.copytree(tmp_path / "store", store)
         run, outcome, said = split_solve(tmp_path / root[-1], root, 3, time_s=None, nodes=1000)
-        assert said[0] == "store: 1 settled lines at 1 positions", said
+        assert said[0] == "store: 1 lines at 1 positions", said
         assert isinstance(outcome, dict) and run.solved == jobs and run.transposed == 1, said
         assert jobs == 0 or said[1].startswith("solved c1-c3 e2-e5: unknown"), said
         assert "transposed c1-c3 e2-e5 b1-b3: loss, the proof of b1-b3 e2-e5 c1-c3" in said, said
         assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
         assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
+
+
+def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):
+    # White cannot win after b1-b3 e2-e5 c1-c3: a run of white's win there ends refuted by its one job. A later
+    # run of white's win from c1-c3 e2-e5, in that store, refutes black's reply b1-b3 (the same position) without
+    # a job, and with it the root: one job in all, the root's, of 1,000 nodes.
+    first, outcome, said = split_solve(tmp_path, ["b1-b3", "e2-e5", "c1-c3"], 3, prover="white")
+    assert isinstance(outcome, cluster_module().NotProven) and first.solved == 1, said
+    shutil.copytree(tmp_path / "store", tmp_path / "later" / "store")
+    run, outcome, said = split_solve(tmp_path / "later", ["c1-c3", "e2-e5"], 3, prover="white", time_s=None,
+                                     nodes=1000)
+    assert isinstance(outcome, cluster_module().NotProven) and run.solved == 1, said
+    assert "takes c1-c3 e2-e5 b1-b3: refuted at the line b1-b3 e2-e5 c1-c3" in said, said
 
 
 def test_a_line_at_a_position_another_line_works_on_follows_it(tmp_path):

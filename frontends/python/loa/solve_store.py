@@ -141,6 +141,11 @@ class ResultStore:
         Not checked here either."""
         return self._lines(lambda record: record.get("result") == "unknown")
 
+    def lines(self) -> Iterator[Tuple[str, List[str]]]:
+        """settled_lines() and open_lines() together, in one pass over the record files."""
+        return self._lines(lambda record: record.get("result") == "unknown" or
+                           (record.get("has_proof") and record.get("result", "unknown") != "unknown"))
+
     def _lines(self, keep: Callable[[Dict[str, Any]], Any]) -> Iterator[Tuple[str, List[str]]]:
         for name in os.listdir(self.path):
             if not name.endswith(".json"):

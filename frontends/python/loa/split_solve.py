@@ -200,7 +200,7 @@ class SplitSolve:
     def run(self) -> Dict[str, Any]:
         from distributed import as_completed
         self.depth[self.root] = 0
-        self.index_stored_proofs()
+        self.index_store()
         self.completed = as_completed()
         self.outcome: Optional[Dict[str, Any]] = None
         self.visit(self.root)
@@ -439,13 +439,13 @@ class SplitSolve:
             return True
         return False
 
-    def index_stored_proofs(self) -> None:
+    def index_store(self) -> None:
         """stored_at: the store's lines, settled or not, by position, in the spaces whose results decide this
         claim (those claim_record reads)."""
         spaces = {self.space, self.base_space} | {claim_space(self.base_space, side, True)
                                                   for side in ("black", "white")}
         count = 0
-        for space, moves in itertools.chain(self.store.settled_lines(), self.store.open_lines()):
+        for space, moves in self.store.lines():
             if space not in spaces:
                 continue
             try:
@@ -457,26 +457,27 @@ class SplitSolve:
         if count:
             self.log(f"store: {count:,} lines at {len(self.stored_at):,} positions")
 
-    def stored_proofs(self, line: Line, key: str, with_proof: bool = True):
-        """(another line, its record) for each line the store had settled before this run at position `key`
-        whose record proves the claim there (at `line`, the proof must still be moved and checked)."""
+    def stored_records(self, line: Line, key: str, with_proof: bool):
+        """(another line, its record for this claim) for each line the store had before this run at position
+        `key`."""
         for other in self.stored_at.get(key, []):
-            if other == line:
-                continue
-            record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
-                                  with_proof=with_proof)
-            if record is not None and record["result"] != "unknown" and not self.refutes(other, record):
-                yield other, record
+            if other != line:
+                record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
+                                      with_proof=with_proof)
+                if record is not None:
+                    yield other, record
+
+    def stored_proofs(self, line: Line, key: str, with_proof: bool = True):
+        """stored_records() whose record proves the claim (at `line`, the proof must still be moved and
+        checked)."""
+        return ((other, record) for other, record in self.stored_records(line, key, with_proof)
+                if record["result"] != "unknown" and not self.refutes(other, record))
 
     def take_stored_refutation(self, line: Line) -> bool:
         """Refutes `line` when the store shows the claim false at another line to its position (a job's
         "cannot win", or the other side's proof)."""
-        for other in self.stored_at.get(self.position_of[line], []):
-            if other == line:
-                continue
-            record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
-                                  with_proof=False)
-            if record is not None and self.refutes(other, record):
+        for other, record in self.stored_records(line, self.position_of[line], False):
+            if self.refutes(other, record):
                 self.log(f"takes {' '.join(line)}: refuted at the line {' '.join(other)}")
                 self.refute(line)
                 return True

@@ -526,11 +526,14 @@ def test_a_job_takes_no_more_memory_than_its_worker_holds(tmp_path):
 def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
     # White cannot win after b1-b3 e3xb3, and its run gives up; on the way, 1 MiB jobs prove white's win at
     # nodes two lines reach. The store keys nodes by line: the proof is moved to the other line, checked there.
+    # One worker runs the jobs in the order they were sent, so d1-d3 e2-c2 d3-d1's proof comes before b5xb3's
+    # job refutes the node above it. With two, a loaded machine could finish b5xb3 first: the proof was then
+    # dropped with its node, and the run had nothing to move (seen once in CI).
     from loa.solve_store import ResultStore
     from loa.split_solve import moved_proof
     from loa.split_tree import game_at
     run, outcome, said = split_solve(tmp_path, ["b1-b3", "e3xb3"], 3, choose=None, memory_mb=1, splits=8,
-                                     prover="white")
+                                     prover="white", workers=1)
     moved = [re.match(r"transposed (.+): win, the proof of (.+)$", line) for line in said]
     moved = [(m.group(1).split(), m.group(2).split()) for m in moved if m]
     assert moved and run.transposed == len(moved), said

@@ -8,7 +8,8 @@ decisive score, "win in N" or "loss in N", that agrees with the proven
 value; it cannot prove a draw). A position settled within 1 s is settled
 within 10 s too; only the others are run again at 10 s.
 
-usage: scripts/solver-compare.py [--loa build/bin/loa] [--set tests/data/solver-positions.tsv] [--times 1 10] [--only solver|alpha-beta]
+usage: scripts/solver-compare.py [--loa build/bin/loa] [--set tests/data/solver-positions.tsv] [--times 1 10]
+                                 [--only solver|alpha-beta]
 """
 import argparse
 import json

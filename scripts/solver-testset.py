@@ -15,7 +15,8 @@ kept); VALUE is win, loss or draw for the side to move; MOVE a proving
 move ("-" for a loss); NODES the solver's nodes. Positions it cannot settle
 within T are left out and counted.
 
-usage: scripts/solver-testset.py --loa build/bin/loa --out tests/data/solver-positions.tsv [--time 10] [--back 14] [--records FILE...]
+usage: scripts/solver-testset.py --loa build/bin/loa --out tests/data/solver-positions.tsv [--time 10] [--back 14]
+                                 [--records FILE...]
 """
 import argparse
 import glob

@@ -188,7 +188,8 @@ def test_batch_env_truncates_seeds_and_refuses_bad_actions():
         (lambda: loa.Engine().search("six"), TypeError, "game must be a loa.Game, not str"),
         (lambda: loa.solve(None), TypeError, "game must be a loa.Game, not NoneType"),
         (lambda: loa.Move(1, loa.Game()), TypeError, "text must be a str"),
-        (lambda: loa.BatchEnv("six", 2).step(np.array([1.5, 2.5])), TypeError, "array of int action ids, not an array of float64"),
+        (lambda: loa.BatchEnv("six", 2).step(np.array([1.5, 2.5])), TypeError,
+         "array of int action ids, not an array of float64"),
         (lambda: loa.BatchEnv("six", 2).step(None), TypeError, "array of int action ids"),
     ],
 )

@@ -118,7 +118,8 @@ def odd_cycle():
 def test_openspiels_rules_where_they_differ_from_the_olympiads():
     # A board seen before draws, whoever is to move (the olympiad's rule compares the side to move too).
     cycle = odd_cycle()
-    game, same_side = loa.Game("openspiel"), loa.Game(loa.Rules.from_text("[twofold : openspiel]\nrepetition_by_board = false\n"))
+    same_side_rules = loa.Rules.from_text("[twofold : openspiel]\nrepetition_by_board = false\n")
+    game, same_side = loa.Game("openspiel"), loa.Game(same_side_rules)
     for move in cycle:
         game.play(move)
         same_side.play(move)

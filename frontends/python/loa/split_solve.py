@@ -7,11 +7,11 @@ docs/solver.md, "Solving on many machines", says how it splits and what the runs
 from __future__ import annotations
 
 import itertools
-import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Engine, Game, Rules, verify_proof
+from . import Engine, Game, Rules
 from ._core import _graft_proofs, _solve_job
+from .proof_paths import moved_proof, proof_below, proof_result, reordered_lines
 from .solve_store import ResultStore
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side
 
@@ -20,6 +20,10 @@ from .split_tree import claim_record, claim_result, claim_space, game_at as _gam
 # past 95% of its limit, and a task whose workers died three times ends the run (KilledWorker): a recheck of
 # 4 x 4,000 MiB on workers of 11.8 GiB did (2026-11-28). A proof's building and the process itself need the rest.
 WORKER_MEMORY_SHARE = 0.7
+
+# How many of a line's last plies take_reordered plays in other orders (each side's moves among themselves: at
+# most 3! x 3! lines): c1-e3 f3-d5 b6-b4 f4xd6, inside the proof of c1-e3 f4xd6, needs four.
+REORDERED_PLIES = 6
 
 
 def worker_memory_mb() -> Optional[int]:
@@ -72,24 +76,6 @@ def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, .
     move every run)."""
     game = _game(rules, moves, position)
     return str(Engine(hash_mb=16).search(game, nodes=nodes, exclude=list(exclude))["best"])
-
-
-def moved_proof(proof: str, moves: List[str]) -> Optional[str]:
-    """A node's proof moved to another line that reaches the same position: its Before tags say the new line. The
-    proof checker decides whether it still holds there (a return to a position the new line passed through may
-    end a game otherwise); None when it does not."""
-    if moves:
-        tag = f'[Before "{" ".join(moves)}"]'
-        text, count = re.subn(r'^\[Before "[^"]*"\]$', lambda _: tag, proof, flags=re.M)
-        if not count:
-            text = re.sub(r'^(\[Start "[^"]*"\])$', lambda m: m.group(1) + "\n" + tag, proof, flags=re.M)
-    else:
-        text = re.sub(r'^\[Before "[^"]*"\]\n', "", proof, flags=re.M)
-    try:
-        verify_proof(text)
-    except ValueError:
-        return None
-    return text
 
 
 class NotProven(Exception):
@@ -150,6 +136,7 @@ class SplitSolve:
         # once moved and checked, a refutation as a follower takes its leader's.
         self.stored_at: Dict[str, List[Line]] = {}
         self.transposed = 0
+        self.not_inside: set = set()  # (a stored proof's line, a line below it) take_reordered found not in it
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
@@ -283,7 +270,8 @@ class SplitSolve:
         if line not in self.at_position.setdefault(key, []):
             self.at_position[key].append(line)
         record = self.lookup(line)
-        if (record is None or record["result"] == "unknown") and self.take_transposition(line):
+        if (record is None or record["result"] == "unknown") and (self.take_transposition(line)
+                                                                  or self.take_reordered(line)):
             return
         if record is None and self.take_stored_refutation(line):
             return
@@ -429,14 +417,44 @@ class SplitSolve:
             proof = moved_proof(record["proof"], list(line))
             if proof is None:
                 continue
-            moved = {"result": record["result"], "nodes": 0, "time_ms": 0, "prover": self.prover,
-                     "transposed_from": list(other)}
-            self.store.put(self.space, list(line), moved, proof)
-            self.transposed += 1
-            self.log(f"transposed {' '.join(line)}: {record['result']}, the proof of {' '.join(other)}")
-            self.cancel_under(line)
-            self.settle(line, dict(moved, proof=proof))
-            return True
+            return self.take_proof(line, record["result"], proof, other)
+        return False
+
+    def take_proof(self, line: Line, result: str, proof: str, other: Line, inside: Optional[Line] = None) -> bool:
+        """Settles `line` with `proof`, moved there from the line `other` (found inside the proof of `inside`)."""
+        moved = {"result": result, "nodes": 0, "time_ms": 0, "prover": self.prover, "transposed_from": list(other)}
+        if inside is not None:
+            moved["inside"] = list(inside)
+        self.store.put(self.space, list(line), moved, proof)
+        self.transposed += 1
+        where = f" inside {' '.join(inside)}'s" if inside is not None else ""
+        self.log(f"transposed {' '.join(line)}: {result}, the proof of {' '.join(other)}{where}")
+        self.cancel_under(line)
+        self.settle(line, dict(moved, proof=proof))
+        return True
+
+    def take_reordered(self, line: Line) -> bool:
+        """Settles `line` with the proof below another order of its moves inside a proof the store keeps at that
+        order's ancestor (the index reads the store's lines, not the lines inside their proofs)."""
+        key = self.position_of[line]
+        for other in reordered_lines(line, REORDERED_PLIES):
+            try:
+                if self.game(other).position_text() != key:
+                    continue
+            except ValueError:  # an order these rules refuse
+                continue
+            shared = next(i for i, (a, b) in enumerate(zip(line, other)) if a != b)
+            for cut in range(len(other) - 1, shared, -1):  # the ancestors `line` does not pass through
+                above = other[:cut]
+                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
+                if record is None or not record.get("proof") or (above, other) in self.not_inside \
+                        or record["result"] == "unknown" or self.refutes(above, record):
+                    continue
+                proof = proof_below(record["proof"], other[cut:], line)
+                if proof is None:
+                    self.not_inside.add((above, other))
+                    continue
+                return self.take_proof(line, proof_result(proof, self.game(line).side_to_move), proof, other, above)
         return False
 
     def index_store(self) -> None:

@@ -333,7 +333,8 @@ def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
     from loa.split_tree import game_at
     run, outcome, said = split_solve(tmp_path, ["b1-b3", "e3xb3"], 3, choose=None, memory_mb=1, splits=8,
                                      prover="white", workers=1)
-    moved = [re.match(r"transposed (.+): win, the proof of (.+)$", line) for line in said]
+    # (Some are found inside the proof of another order's ancestor: "... the proof of OTHER inside ABOVE's".)
+    moved = [re.match(r"transposed (.+): win, the proof of ([^']+?)(?: inside .+'s)?$", line) for line in said]
     moved = [(m.group(1).split(), m.group(2).split()) for m in moved if m]
     assert moved and run.transposed == len(moved), said
     rules, store = loa.Rules("five"), ResultStore(str(tmp_path / "store"))
@@ -365,6 +366,28 @@ def test_a_proof_the_store_kept_at_one_line_settles_a_later_run_at_another(tmp_p
         assert "transposed c1-c3 e2-e5 b1-b3: loss, the proof of b1-b3 e2-e5 c1-c3" in said, said
         assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
         assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
+
+
+def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_another_order(tmp_path):
+    # Black wins after b1-b3 e2-e5 c1-c3 (one job). Its proof holds white's reply r and black's answer a, and
+    # c1-c3 e2-e5 b1-b3 r a is the same position: the store has no line there (its index reads the lines it
+    # holds, not those inside their proofs), but the proof below r a, moved and checked, is one of it. A later
+    # run from there, in that store, runs no job. (A line of 6x6 this settles: c1-e3 f3-d5 b6-b4 f4xd6, inside
+    # the proof of c1-e3 f4xd6.)
+    from loa.solve_store import ResultStore
+    first, outcome, said = split_solve(tmp_path, ["b1-b3", "e2-e5", "c1-c3"], 3)
+    assert outcome["result"] == "loss" and first.solved == 1, said
+    r, a = re.search(r"^1 (\S+)\n2 (\S+)\n3 ", outcome["proof"], re.M).groups()
+    root = ["c1-c3", "e2-e5", "b1-b3", r, a]
+    shutil.copytree(tmp_path / "store", tmp_path / "later" / "store")
+    run, outcome, said = split_solve(tmp_path / "later", root, 3, time_s=None, nodes=1000)
+    assert isinstance(outcome, dict) and run.solved == 0 and run.transposed == 1, said
+    assert f"transposed {' '.join(root)}: loss, the proof of b1-b3 e2-e5 c1-c3 {r} {a} inside b1-b3 e2-e5 c1-c3's" \
+        in said, said
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+    assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
+    record = ResultStore(str(tmp_path / "later" / "store")).get("five", root)
+    assert record["inside"] == ["b1-b3", "e2-e5", "c1-c3"] and record["transposed_from"][3:] == [r, a], record
 
 
 def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):

@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import loa
 from loa import cluster
+from loa.proof_paths import proof_result
 from loa.split_tree import claim_record, claim_result, claim_space, game_at, split_tree
 from loa._core import _compact_proof, _map_move, _map_proof, _rules_symmetries
 from loa.solve_store import ResultStore
@@ -272,8 +273,7 @@ def seed_store(store, rules, out):
             winner, or_draws = claim.split()[0], claim.endswith(" or draws")
             if or_draws and winner != side:
                 raise ValueError(f"{os.path.join(folder, name)}: {claim!r} is not this folder's claim")
-            result = ("win" if winner == game_at(rules, line).side_to_move else "loss") + (" or draw" if or_draws
-                                                                                            else "")
+            result = proof_result(proof, game_at(rules, line).side_to_move)
             store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
                       loa._core._expand_proof(proof))
             seeded += 1

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import Engine, Game, Rules
 from ._core import _graft_proofs, _solve_job
-from .proof_paths import moved_proof, proof_below, proof_result, reordered_lines
+from .proof_paths import Line, moved_proof, proof_below, proof_result, reordered_lines
 from .solve_store import ResultStore
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side
 
@@ -82,9 +82,6 @@ class NotProven(Exception):
     """The prover's win was not shown: the root refuted, or given up (splits or candidates used up)."""
 
 
-Line = Tuple[str, ...]
-
-
 class SplitSolve:
     """Proves that `prover` wins (with `or_draws`: wins or draws) from `moves` on a Dask `client`, keeping
     results in `store`.
@@ -136,7 +133,8 @@ class SplitSolve:
         # once moved and checked, a refutation as a follower takes its leader's.
         self.stored_at: Dict[str, List[Line]] = {}
         self.transposed = 0
-        self.not_inside: set = set()  # (a stored proof's line, a line below it) take_reordered found not in it
+        # (a stored proof's line, a line below it, the node) take_reordered found no proof of the node in
+        self.not_inside: set = set()
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
@@ -446,13 +444,17 @@ class SplitSolve:
             shared = next(i for i, (a, b) in enumerate(zip(line, other)) if a != b)
             for cut in range(len(other) - 1, shared, -1):  # the ancestors `line` does not pass through
                 above = other[:cut]
-                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
-                if record is None or not record.get("proof") or (above, other) in self.not_inside \
-                        or record["result"] == "unknown" or self.refutes(above, record):
+                if (above, other, line) in self.not_inside:
                     continue
-                proof = proof_below(record["proof"], other[cut:], line)
-                if proof is None:
-                    self.not_inside.add((above, other))
+                # The record alone first: a proof can be hundreds of MB, read only when it may settle the node.
+                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws,
+                                      with_proof=False)
+                if record is None or record["result"] == "unknown" or self.refutes(above, record):
+                    continue
+                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
+                proof = proof_below(record["proof"], other[cut:], line) if record and record.get("proof") else None
+                if proof is None:  # not in the proof, or it does not hold at `line` (its history may differ)
+                    self.not_inside.add((above, other, line))
                     continue
                 return self.take_proof(line, proof_result(proof, self.game(line).side_to_move), proof, other, above)
         return False

@@ -62,6 +62,9 @@ class ResultStore:
         self.report = report
         self.read_only = read_only
         self.damaged = 0  # results found damaged, in this run
+        # Their files: a damaged result is read again before its node is solved again (the walk, then a
+        # transposition's look at it), and is one damaged result, told once, until put() writes it anew.
+        self.damaged_files: set = set()
         if read_only:
             if not os.path.isdir(path):
                 raise StoreError(f"no store at {path!r}")
@@ -87,6 +90,7 @@ class ResultStore:
             raise StoreError(f"the store {self.path!r} was opened to be read only")
         key = line_key(rules_name, moves)
         json_path, proof_path = self._files(key)
+        self.damaged_files.discard(json_path)
         record = dict(record, rules=rules_name, moves=list(moves), has_proof=proof is not None)
         packed = gzip.compress(proof.encode(), mtime=0) if proof is not None else None
         if packed is not None:
@@ -159,6 +163,9 @@ class ResultStore:
                 yield record.get("rules"), record["moves"]
 
     def _damaged(self, path: str, why: str) -> None:
+        if path in self.damaged_files:
+            return None
+        self.damaged_files.add(path)
         self.damaged += 1
         self.report(f"store: {os.path.basename(path)} is damaged: {why}; its node is solved again")
         return None

@@ -88,6 +88,21 @@ def test_a_damaged_result_is_reported_and_counted_as_not_run(tmp_path):
     assert f"    {replies[0]}: not run" in r.stdout.splitlines() and "; 1 damaged results" in r.stdout
 
 
+def test_a_damaged_result_read_again_is_told_and_counted_once_until_written_anew(tmp_path):
+    told = []
+    store = ResultStore(str(tmp_path), report=told.append)
+    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")
+    key = [f for f in os.listdir(tmp_path) if f.endswith(".proof.gz")][0]
+    (tmp_path / key).write_bytes(b"altered")
+    assert store.get("five", ["b1-b3"]) is None and store.get("five", ["b1-b3"], with_proof=False) is None
+    assert len(told) == 1 and "is damaged" in told[0] and store.damaged == 1, told
+    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")  # solved again
+    assert store.get("five", ["b1-b3"])["proof"] == "proof text"
+    (tmp_path / key).write_bytes(b"altered again")
+    assert store.get("five", ["b1-b3"]) is None
+    assert len(told) == 2 and store.damaged == 2, told
+
+
 def test_a_read_only_store_is_not_made_and_not_written(tmp_path):
     r = status("--rules", "five", "--store", str(tmp_path / "none"))
     assert r.returncode == 2 and r.stderr == f"loa.cluster: no store at {str(tmp_path / 'none')!r}\n", r.stderr

@@ -47,8 +47,9 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Game, Rules, verify_proof
 from ._core import _run_match, _sprt
 from .solve_store import ResultStore, StoreError, write_whole
-# The split solve's own module; its names are loa.cluster's too (scripts and notebooks import them from here).
-from .split_solve import Line, NotProven, SplitSolve, engine_job, job_record, solve_job  # noqa: F401
+# The split solve's own modules; their names are loa.cluster's too (scripts and notebooks import them from here).
+from .solve_jobs import engine_job, job_record, solve_job  # noqa: F401
+from .split_solve import Line, NotProven, SplitSolve  # noqa: F401
 from .split_tree import game_at as _game, other_side, split_tree  # noqa: F401
 
 
@@ -310,7 +311,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run from the module as imported, so that its jobs pickle by reference (as loa.split_solve.solve_job),
+    # Run from the module as imported, so that its jobs pickle by reference (as loa.solve_jobs.solve_job),
     # which every worker imports, and not by value from __main__.
     from loa.cluster import main as cluster_main
     sys.exit(cluster_main())

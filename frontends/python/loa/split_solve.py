@@ -1,7 +1,7 @@
 """The split solve: a position's proof made of many bounded solves on a Dask cluster, kept in a store.
 
 ``SplitSolve`` is the driver's side (python3 -m loa.cluster solve is its command line, and
-scripts/first-move-table.py runs one per class); ``solve_job`` and ``engine_job`` are the workers'.
+scripts/first-move-table.py runs one per class); the workers' jobs are in solve_jobs.py.
 docs/solver.md, "Solving on many machines", says how it splits and what the runs taught.
 """
 from __future__ import annotations
@@ -9,73 +9,17 @@ from __future__ import annotations
 import itertools
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Engine, Game, Rules
-from ._core import _graft_proofs, _solve_job
+from . import Game, Rules
+from ._core import _graft_proofs
 from .proof_paths import Line, moved_proof, proof_below, proof_result, reordered_lines
+from .solve_jobs import engine_job, job_record, solve_job
 from .solve_store import ResultStore
-from .split_tree import claim_record, claim_result, claim_space, game_at as _game, other_side
+from .split_tree import claim_record, claim_result, claim_space, game_at as _game
 
-
-# The share of a Dask worker's memory limit (per thread) a solve job's tree may take. The nanny restarts a worker
-# past 95% of its limit, and a task whose workers died three times ends the run (KilledWorker): a recheck of
-# 4 x 4,000 MiB on workers of 11.8 GiB did (2026-11-28). A proof's building and the process itself need the rest.
-WORKER_MEMORY_SHARE = 0.7
 
 # How many of a line's last plies take_reordered plays in other orders (each side's moves among themselves: at
 # most 3! x 3! lines): c1-e3 f3-d5 b6-b4 f4xd6, inside the proof of c1-e3 f4xd6, needs four.
 REORDERED_PLIES = 6
-
-
-def worker_memory_mb() -> Optional[int]:
-    """What one solve job's tree may take on the Dask worker running it (None outside a worker, or when the worker
-    has no memory limit)."""
-    try:
-        from distributed import get_worker
-        worker = get_worker()
-    except (ImportError, ValueError):
-        return None
-    limit = worker.memory_manager.memory_limit
-    if not limit:
-        return None
-    return max(1, int(limit * WORKER_MEMORY_SHARE / max(1, worker.state.nthreads) / 2**20))
-
-
-def solve_job(rules: Rules, moves: List[str], time_s: Optional[float], memory_mb: int,
-              prover: Optional[str] = None, position: Optional[str] = None, collect: bool = False,
-              or_draws: bool = False, nodes: Optional[int] = None) -> Dict[str, Any]:
-    """A worker's job: one solve of the node's position (`moves` from the rules' start, or from `position`
-    text), with its proof when settled. With `prover`, the solve asks only whether that side wins (at the
-    other side's turn, half the work of asking both). With `or_draws` too, it asks whether the prover wins
-    or draws: whether the other side wins, its "no" kept as a proof, the result then "win or draw" (or
-    "loss or draw") for the side to move. With `collect`, a full tree is folded and the job goes on until
-    its budget is spent (docs/solver.md, "When the tree fills"). `nodes` bounds it too (or alone, with `time_s`
-    None): the same result whatever the worker's speed or load. On a worker, `memory_mb` is capped at
-    worker_memory_mb(); the answer's "memory_mb" is what the job was given."""
-    game = _game(rules, moves, position)  # a game over after the line's last move is settled by its end
-    asked = other_side(prover) if or_draws and prover else prover
-    holds = worker_memory_mb()
-    memory_mb = memory_mb if holds is None else min(memory_mb, holds)
-    r = _solve_job(game, time_s=time_s, memory_mb=memory_mb, prover=asked, collect=collect, keep_disproof=or_draws,
-                   nodes=nodes)
-    out = {k: r.get(k) for k in ("result", "nodes", "time_ms", "longest_line", "proof", "cannot_win", "cannot_lose",
-                                 "promising")}
-    out["memory_mb"] = memory_mb
-    if or_draws and out["result"] == "unknown" and (out["cannot_win"] or out["cannot_lose"]):
-        out["result"] = "win or draw" if out["cannot_lose"] else "loss or draw"  # the other side cannot win
-    return out
-
-
-def job_record(answer: Dict[str, Any]) -> Dict[str, Any]:
-    """What a store keeps of a solve job's answer (its proof is kept apart)."""
-    return {k: answer[k] for k in ("result", "nodes", "time_ms", "cannot_win", "cannot_lose")}
-
-
-def engine_job(rules: Rules, moves: List[str], nodes: int, exclude: Tuple[str, ...] = (),
-               position: Optional[str] = None) -> str:
-    """A worker's job: the engine's move at a node, not one of `exclude` (a node count, not a time: the same
-    move every run)."""
-    game = _game(rules, moves, position)
-    return str(Engine(hash_mb=16).search(game, nodes=nodes, exclude=list(exclude))["best"])
 
 
 class NotProven(Exception):
@@ -232,7 +176,7 @@ class SplitSolve:
         if given < asked and kind not in self.memory_capped:
             self.memory_capped.add(kind)
             self.log(f"{kind} jobs get {given:,} MiB, not the {asked:,} asked: a worker's memory "
-                     f"limit (loa.split_solve.WORKER_MEMORY_SHARE)")
+                     f"limit (loa.solve_jobs.WORKER_MEMORY_SHARE)")
 
     def job_scale(self, kind: str) -> float:
         """How many times the job's budget (time or nodes, and memory) a "solve" or "recheck" job gets."""

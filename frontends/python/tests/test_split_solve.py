@@ -295,24 +295,24 @@ def test_a_job_takes_no_more_memory_than_its_worker_holds(tmp_path):
     # run (KilledWorker): a recheck of 4 x 4,000 MiB on workers of 11.8 GiB did. A job on a worker of 2 GiB and
     # two threads gets 70% of its half, and says so; outside a worker, what it asks.
     from distributed import Client, LocalCluster
-    from loa import split_solve as module
+    from loa import solve_jobs as jobs, split_solve as module
     threads = threading.active_count()
     with in_process_memory_limits(), LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                                   dashboard_address=":0", memory_limit="2GiB") as cluster, \
             Client(cluster) as client:
-        answer = client.submit(module.solve_job, loa.Rules("five"), [], None, 100_000, nodes=20_000,
+        answer = client.submit(jobs.solve_job, loa.Rules("five"), [], None, 100_000, nodes=20_000,
                                pure=False).result()
     assert_threads_end(threads)
-    assert answer["memory_mb"] == int(2 * 1024 * module.WORKER_MEMORY_SHARE / 2), answer["memory_mb"]
+    assert answer["memory_mb"] == int(2 * 1024 * jobs.WORKER_MEMORY_SHARE / 2), answer["memory_mb"]
     assert answer["nodes"] > 0
-    assert module.solve_job(loa.Rules("five"), [], None, 4, nodes=20_000)["memory_mb"] == 4
+    assert jobs.solve_job(loa.Rules("five"), [], None, 4, nodes=20_000)["memory_mb"] == 4
     # A split solve's log says it once for each kind of job, and its jobs split the same way as with the memory.
     run, outcome, said = split_solve(tmp_path, ["b1-b3"], 3, memory_mb=100_000, time_s=None, nodes=150_000,
                                      worker_memory="2GiB")
     assert outcome["result"] == "loss" and run.solved > 1, said
     capped = [line for line in said if "MiB, not the" in line]
     assert capped == ["solve jobs get 1,433 MiB, not the 100,000 asked: a worker's memory limit "
-                      "(loa.split_solve.WORKER_MEMORY_SHARE)"], capped
+                      "(loa.solve_jobs.WORKER_MEMORY_SHARE)"], capped
     # A worker of an older loa does not say what it gave: the driver reads on (it stopped with a KeyError).
     from loa.solve_store import ResultStore
     quiet = []
@@ -329,7 +329,7 @@ def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
     # job refutes the node above it. With two, a loaded machine could finish b5xb3 first: the proof was then
     # dropped with its node, and the run had nothing to move (seen once in CI).
     from loa.solve_store import ResultStore
-    from loa.split_solve import moved_proof
+    from loa.proof_paths import moved_proof
     from loa.split_tree import game_at
     run, outcome, said = split_solve(tmp_path, ["b1-b3", "e3xb3"], 3, choose=None, memory_mb=1, splits=8,
                                      prover="white", workers=1)

@@ -182,8 +182,9 @@ def test_the_driver_killed_resumes_and_damaged_results_are_solved_again(cluster,
         f.write(data)
     again = driver(store, *FIVE, "--scheduler", cluster["address"], "--proof", str(tmp_path / "p"))
     assert again.returncode == 0, again.stdout + again.stderr
-    redone = solved_lines(again.stdout) & before
-    assert redone == damaged, f"solved again: {sorted(redone)} (only the two damaged, {sorted(damaged)}, may be)"
+    # Settled again: by a job, or by the proof of another line at its position (a 5x5 tree transposes often).
+    redone = (solved_lines(again.stdout) | set(re.findall(r"^transposed (.*?): ", again.stdout, re.M))) & before
+    assert redone == damaged, f"settled again: {sorted(redone)} (only the two damaged, {sorted(damaged)}, may be)"
     assert again.stderr.count("is damaged") == 2, again.stderr
     assert re.search(r"2 damaged and solved again", again.stdout)
     assert loa.verify_proof(str(tmp_path / "p"))["claims"] == "black wins"

@@ -257,8 +257,8 @@ def test_a_claims_lines_below_a_node_another_run_proved_against_it_are_not_kept(
 
 
 def test_an_export_again_writes_only_the_lines_whose_record_changed_and_drops_the_rest(tmp_path, monkeypatch):
-    # Compacting c1-e3's "wins or draws" proof (136 million moves) took 17 of an export's 19 minutes, at every
-    # export, to write the same file again.
+    # An export of c1-e3 took 19 minutes, most of them compacting its "wins or draws" proof (136 million moves)
+    # into the same file again.
     from loa.solve_store import ResultStore
     from loa.split_tree import game_at
     script, rules, line = table_script(), loa.Rules("five"), DEEP_FIVE_LINE

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The split solve driver of sessions 10-11, now a thin wrapper: loa.cluster runs split solves on Dask
-(docs/solver.md, "Solving on many machines"), with the same splitting, a checked store, and resumption.
+(docs/cluster.md), with the same splitting, a checked store, and resumption.
 
 usage: scripts/six-split-solve.py --moves "e6-e4 f5-d5 d1-d4" --dir STORE [--rules six] [--prover black]
        [--time 60] [--memory 3000] [--splits 4] [--workers 2 | --scheduler tcp://host:8786]

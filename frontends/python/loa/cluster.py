@@ -1,4 +1,4 @@
-"""Split solves and sharded matches on a Dask cluster (docs/solver.md, "Solving on many machines").
+"""Split solves and sharded matches on a Dask cluster (docs/cluster.md).
 
     python3 -m loa.cluster solve --rules six --moves "e6-e4 f5-d5" --store s2 --workers 2 --proof s2.proof
     python3 -m loa.cluster solve ... --scheduler tcp://head:8786        # workers started elsewhere

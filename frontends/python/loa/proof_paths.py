@@ -4,7 +4,7 @@ A split solve's store keys nodes by line (loa.solve_store), and its index reads 
 proof holds many more positions than its own line: each of its lines is a path in it, and the proof below a
 path is a proof of that node (at the claimant's turns one move, at the other side's every reply). Lines meet
 when the same moves are played in another order, so a node with no record of its own can often be settled
-from inside a proof kept at another line's ancestor (docs/solver.md, "Solving on many machines").
+from inside a proof kept at another line's ancestor (docs/cluster.md).
 """
 from __future__ import annotations
 

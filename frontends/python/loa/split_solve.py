@@ -2,7 +2,7 @@
 
 ``SplitSolve`` is the driver's side (python3 -m loa.cluster solve is its command line, and
 scripts/first-move-table.py runs one per class); the workers' jobs are in solve_jobs.py.
-docs/solver.md, "Solving on many machines", says how it splits and what the runs taught.
+docs/cluster.md says how it splits; docs/solver.md, "The first moves of 6x6", what the runs taught.
 """
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class SplitSolve:
         self.space = claim_space(self.base_space, prover, or_draws)
         # The move a split plays at the prover's turn, among those not excluded: choose(rules, moves,
         # engine_nodes, excluded, position=None) on a worker, the engine's move by default. (The move with
-        # the job's smallest proof number was tried instead and did far worse: docs/solver.md.)
+        # the job's smallest proof number was tried instead and did far worse: docs/cluster.md.)
         self.choose = choose or engine_job
         self.time_s, self.memory_mb, self.splits, self.engine_nodes = time_s, memory_mb, splits, engine_nodes
         self.nodes = nodes  # a job's budget in nodes (with time_s None, its only bound)
@@ -82,7 +82,7 @@ class SplitSolve:
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
-        # nodes (docs/solver.md). Refutations are not checked proofs: one taken wrongly costs a move, never a
+        # nodes (docs/cluster.md). Refutations are not checked proofs: one taken wrongly costs a move, never a
         # wrong proof, and the follower's own records stay in the store for a run that has no leader there.
         # follower -> (its leader, visit()'s `solve` for the follower if it leads later)
         self.leader_of: Dict[Line, Tuple[Line, bool]] = {}
@@ -318,7 +318,7 @@ class SplitSolve:
             self.depth[child] = depth
             # After the prover's move at a split, a job is not worth its cost: its parent's job, of the same
             # budget, was left unknown, and on 6x6 89% of these were too (87 of 98 jobs, a third of all the
-            # nodes searched). The replies are each a job at once (docs/solver.md).
+            # nodes searched). The replies are each a job at once (docs/cluster.md).
             self.visit(child, solve=not prover_moves)
 
     def settle(self, line: Line, record: Dict[str, Any]) -> None:

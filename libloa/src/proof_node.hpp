@@ -29,6 +29,17 @@ struct Node {
 };
 static_assert(sizeof(Node) <= 16);
 
+// The node array's capacity once it is full at `capacity`, in a tree of at
+// most `max_nodes`: it doubles, but goes to `max_nodes` at once when doubling
+// twice would reach it. A vector that grows copies its nodes into the new
+// block while it still holds the old one, twice the old capacity at that
+// moment; this way that never passes `max_nodes`. Doubling up to the cap did
+// nearly twice: a 4 GiB tree copied into a 4.4 GiB block, the Dask worker
+// past its memory limit and killed (2026-12-04).
+inline std::size_t grown_capacity(std::size_t capacity, std::size_t max_nodes) {
+  return capacity >= max_nodes / 4 ? max_nodes : 2 * capacity;
+}
+
 // Bytes of scratch memory collect() needs for each node it looks at, beyond
 // the node itself: the tree's share of memory is divided by 16 plus this.
 constexpr std::size_t kCollectScratchBytes = 2;

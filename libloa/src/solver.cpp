@@ -387,9 +387,10 @@ class ProofTree {
   void expand(std::uint32_t index) {
     const MoveList moves = game_.legal_moves();
     if (moves.empty()) return;  // a game end: settled already
-    // Grow by doubling, but never past the budget (run() keeps room for one
-    // expansion below it).
-    if (nodes_.capacity() < nodes_.size() + moves.size()) nodes_.reserve(std::min(max_nodes_, 2 * nodes_.capacity()));
+    // Grow, never past the budget (run() keeps room for one expansion below
+    // it), nor while growing (proof_tree::grown_capacity).
+    if (nodes_.capacity() < nodes_.size() + moves.size())
+      nodes_.reserve(proof_tree::grown_capacity(nodes_.capacity(), max_nodes_));
     const auto first = static_cast<std::uint32_t>(nodes_.size());
     const std::uint64_t budget =
         std::clamp<std::uint64_t>(nodes_.size(), second_.min_nodes, std::max(second_.min_nodes, second_.max_nodes));

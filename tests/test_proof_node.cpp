@@ -9,22 +9,24 @@
 namespace {
 
 using loa::proof_tree::grown_capacity;
+using loa::proof_tree::kFirstCapacity;
 
-// A solve is given memory for `max_nodes` nodes; its array starts at 4,096
-// and grows as it fills. While a vector grows it holds the old block and the
-// copy of it in the new one: that peak must fit the budget too, or a worker
-// sized for the budget is killed at the last step.
+// A solve is given memory for `max_nodes` nodes; its array starts at
+// kFirstCapacity and grows as it fills. While a vector grows it holds the old
+// block and the copy of it in the new one: that peak must fit the budget
+// too, or a worker sized for the budget is killed at the last step.
 TEST(ProofTreeNodes, GrowingNeverHoldsMoreThanTheBudget) {
-  for (std::size_t max_nodes = 4096; max_nodes < (std::size_t{1} << 28); max_nodes = max_nodes * 9 / 8 + 1) {
-    std::size_t capacity = std::min<std::size_t>(max_nodes, 4096);
+  for (std::size_t max_nodes = kFirstCapacity; max_nodes < (std::size_t{1} << 28); max_nodes = max_nodes * 9 / 8 + 1) {
+    std::size_t capacity = std::min(max_nodes, kFirstCapacity);
     int steps = 0;
     while (capacity < max_nodes) {
       const std::size_t next = grown_capacity(capacity, max_nodes);
       ASSERT_GT(next, capacity) << "max " << max_nodes;
       ASSERT_LE(next, max_nodes) << "max " << max_nodes;
       // The first block is small whatever the budget; every later copy fits.
-      if (steps > 0)
+      if (steps > 0) {
         ASSERT_LE(2 * capacity, max_nodes) << "from " << capacity << " to " << next << ", max " << max_nodes;
+      }
       capacity = next;
       ++steps;
     }

@@ -29,6 +29,10 @@ struct Node {
 };
 static_assert(sizeof(Node) <= 16);
 
+// The node array's capacity when the tree is made (or `max_nodes`, if
+// smaller): most solves are small.
+constexpr std::size_t kFirstCapacity = std::size_t{1} << 12;
+
 // The node array's capacity once it is full at `capacity`, in a tree of at
 // most `max_nodes`: it doubles, but goes to `max_nodes` at once when doubling
 // twice would reach it. A vector that grows copies its nodes into the new

@@ -134,7 +134,7 @@ class ProofTree {
         table_(table),
         root_moves_(root.moves().size()),
         cycles_draw_(root.rules().cycles_draw()) {
-    nodes_.reserve(std::min<std::size_t>(max_nodes_, 1 << 12));
+    nodes_.reserve(std::min(max_nodes_, proof_tree::kFirstCapacity));
     nodes_.emplace_back();
     // The root is searched, never looked up: a proof walk searches a leaf
     // the table settled to write what is below it.

@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "capture_table.hpp"
 #include "loa/movegen.hpp"
 #include "loa/notation.hpp"
 #include "loa/position_text.hpp"
@@ -29,6 +30,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using proof_tree::add;
+using proof_tree::CaptureTable;
 using proof_tree::kInfinite;
 using proof_tree::Node;
 
@@ -79,44 +81,6 @@ std::string proof_header(const Game& root, const std::string& claim) {
 struct SecondLevel {
   std::uint64_t min_nodes = 0;  // 0: plain PN
   std::uint64_t max_nodes = 0;
-};
-
-// Settled results of positions just after a capture, for one question.
-// This is the transposition table the GHI problem allows: a capture cannot
-// be undone, so no position before it can occur again, and what such a
-// position is worth depends on the position, the points and the plies left
-// alone, never on the path to it (the key holds all three). Results after
-// quiet moves, where an earlier position may recur, are not kept.
-class CaptureTable {
- public:
-  enum Result : std::uint8_t { Unknown, Proven, Disproven };
-  // Starts small and doubles as it fills, up to `max_entries`: most solves
-  // are small, and the engine asks one every move.
-  explicit CaptureTable(std::size_t max_entries) : max_entries_(max_entries) { slots_.resize(1024); }
-  Result find(Key key) const {
-    const Slot& s = slots_[key & (slots_.size() - 1)];
-    return s.key == key ? s.result : Unknown;
-  }
-  void store(Key key, Result r) {
-    if (2 * ++stored_ > slots_.size() && 2 * slots_.size() <= max_entries_) grow();
-    slots_[key & (slots_.size() - 1)] = {key, r};
-  }
-  std::size_t memory_bytes() const { return slots_.size() * sizeof(Slot); }
-
- private:
-  struct Slot {
-    Key key = 0;
-    Result result = Unknown;
-  };
-  void grow() {
-    std::vector<Slot> old(2 * slots_.size());
-    old.swap(slots_);
-    for (const Slot& s : old)
-      if (s.result != Unknown) slots_[s.key & (slots_.size() - 1)] = s;
-  }
-  std::vector<Slot> slots_;
-  std::size_t max_entries_;
-  std::size_t stored_ = 0;
 };
 
 // One question, searched best first.

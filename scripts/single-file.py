@@ -22,7 +22,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LOA = ("libloa", ["rules", "position", "game", "notation", "position_text", "eval", "tt", "move_category",
-                  "move_category_table", "search", "contest", "players"])
+                  "move_category_table", "search", "search_budget", "contest", "players"])
 # SHOWDOWN is its own library: nothing of libloa goes into its entry.
 SHOWDOWN = ("showdown", ["protocol", "game", "memory", "plan", "strategies", "entry"])
 FRONTENDS = {

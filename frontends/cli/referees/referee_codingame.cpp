@@ -84,11 +84,11 @@ CodinGameResult codingame_game(const Game& start, std::array<Contestant*, 2> sid
         sent = sent && child[c].send(l);
       }
       const double limit = spoke[c] ? limits.turn : limits.first_turn;
-      const auto start = std::chrono::steady_clock::now();
+      const auto asked_at = std::chrono::steady_clock::now();
       // Read past the limit to tell a late answer from none at all. A program
       // that closed its input may still have answered before it did.
       const auto line = child[c].read_line(sent ? limit / 1000.0 + 1.0 : 0.2);
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked_at).count();
       (spoke[c] ? r.worst_ms[c] : r.first_turn_ms[c]) = std::max(spoke[c] ? r.worst_ms[c] : 0.0, ms);
       if (!line) {
         if (sent && child[c].timed_out()) {

@@ -1,7 +1,10 @@
 #include "common.hpp"
 
 #include <fmt/core.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "loa/notation.hpp"
@@ -159,6 +162,25 @@ int threads_from_options(const po::variables_map& vm, const std::string& command
   if (threads < 1 || threads > kMaxThreads)
     throw UsageError{fmt::format("{}: --threads must lie in 1..{}", command, kMaxThreads)};
   return threads;
+}
+
+bool write_whole_file(const std::string& path, std::string_view text) {
+  namespace fs = std::filesystem;
+  // Beside the target, so that the rename stays on one file system; the
+  // process id keeps two writers of the same path apart.
+  const fs::path temporary = path + ".part-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (out.write(text.data(), static_cast<std::streamsize>(text.size())) && out.flush()) {
+      out.close();
+      std::error_code ec;
+      if (!out.fail()) fs::rename(temporary, path, ec);
+      if (!out.fail() && !ec) return true;
+    }
+  }
+  std::error_code ignored;
+  fs::remove(temporary, ignored);
+  return false;
 }
 
 }  // namespace loa::cli

@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loa/game.hpp"
@@ -69,6 +70,12 @@ Sprt parse_sprt(const std::string& command, const std::string& text);
 // The summary every match and merge prints: games, score, Elo and, when
 // given, the SPRT's verdict.
 void print_match_summary(const std::string& title, const MatchStats& s, const std::optional<Sprt>& sprt);
+
+// Writes `text` to `path` whole or not at all: into a file beside it first,
+// renamed over `path` once every byte is written, so that a full disk or a
+// crash never leaves half a proof or half a result where a reader expects a
+// whole one. False on failure, with `path` as it was.
+bool write_whole_file(const std::string& path, std::string_view text);
 
 // A principal variation as moves in standard notation, and a score as a
 // signed number or "win in N" / "loss in N" plies.

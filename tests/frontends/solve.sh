@@ -65,14 +65,17 @@ grep -qx "result: loss for white to move" <<<"$out" && grep -q "tree folded [1-9
   fail "--collect unbounded: exit $rc, $(cat "$dir/err.txt")"
 
 # --prover asks one side's question only: white's win proven the same, with
-# a proof that verifies; black's "no" is what was learned, exit 1; a bad side
-# or --merge with it is a usage error, and --split passes it on to each job.
+# a proof that verifies; black's "no" is what was learned, exit 1, and its
+# proof (white wins or draws) is written and verifies; a bad side or --merge
+# with it is a usage error, and --split passes it on to each job.
 out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/prover.txt")" || fail "--prover white: $out"
 grep -qx "result: loss for black to move" <<<"$out" || fail "--prover white: $out"
 "$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" || fail "the --prover white proof"
-out="$("$loa" solve -q -r loaps -p "$pos" --prover black)"; rc=$?
-[ $rc -eq 1 ] && grep -qx "result: unknown for black to move (proven: cannot win)" <<<"$out" ||
-  fail "--prover black: exit $rc, $out"
+out="$("$loa" solve -q -r loaps -p "$pos" --prover black --proof "$dir/cannot-win.txt")"; rc=$?
+[ $rc -eq 1 ] && grep -qx "result: unknown for black to move (proven: cannot win)" <<<"$out" &&
+  grep -qx "proof written to $dir/cannot-win.txt" <<<"$out" || fail "--prover black: exit $rc, $out"
+out="$("$loa" verify-proof "$dir/cannot-win.txt")" && grep -q "^verified: white wins or draws (1 section" <<<"$out" ||
+  fail "the --prover black proof: $out"
 for bad in "--prover red" "--prover white --merge $dir"; do
   "$loa" solve -q -r loaps -p "$pos" $bad >"$dir/err.txt" 2>&1; rc=$?
   [ $rc -eq 2 ] && grep -q "prover" "$dir/err.txt" || fail "solve $bad: exit $rc, $(cat "$dir/err.txt")"
@@ -80,11 +83,17 @@ done
 "$loa" solve -q -r loaps -p "$pos" --prover white --split "$dir/pjobs" >/dev/null || fail "--split --prover"
 [ "$(grep -c -- "--prover white" "$dir/pjobs/jobs.txt")" -eq 13 ] || fail "--split --prover: $(head -n 2 "$dir/pjobs/jobs.txt")"
 
-# A budget too small: unknown, exit 1, the reason in the JSON.
-out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5)"; rc=$?
+# A budget too small: unknown, exit 1, the reason in the JSON; no proof file
+# is left where none was, and one that was there stays as it was.
+out="$("$loa" solve -q --json -r loaps -p "$pos" --nodes 5 --proof "$dir/none.txt")"; rc=$?
 [ $rc -eq 1 ] || fail "a 5-node budget: exit $rc ($out)"
 grep -qE '^\{"result": "unknown", "to_move": "black", "move": null, "nodes": [0-9]+, .*"stopped": "nodes", "collections": 0\}$' <<<"$out" ||
   fail "--json with a budget: $out"
+[ ! -e "$dir/none.txt" ] || fail "a solve that proved nothing left a proof file: $(ls -l "$dir/none.txt")"
+cp "$dir/prover.txt" "$dir/kept.txt"
+"$loa" solve -q -r loaps -p "$pos" --nodes 5 --proof "$dir/kept.txt" >/dev/null; rc=$?
+[ $rc -eq 1 ] && cmp -s "$dir/prover.txt" "$dir/kept.txt" || fail "a solve that proved nothing changed a proof file"
+[ -z "$(ls "$dir" | grep -F .part-)" ] || fail "a temporary file was left: $(ls "$dir")"
 
 # A solve split at the root into jobs, the jobs run, the results merged: the
 # same value as solving at once, and the joined proof verifies. With one job

@@ -194,11 +194,13 @@ int cmd_match(const std::vector<std::string>& args) {
   print_match_summary(title, s, m.sprt);
   fmt::print("average game length {:.1f} plies, longest {}\n", double(plies) / std::max(done, 1), longest);
   if (vm.count("results")) {
-    std::ofstream out(vm["results"].as<std::string>());
-    if (!out) throw UsageError{"match: cannot write " + vm["results"].as<std::string>()};
-    out << "loa-match-results 1\nrules " << m.rules.name << "\nfirst " << m.first << "\nsecond " << m.second
-        << "\nseed " << m.seed << "\npairs " << m.pairs << "\nshard " << m.shard_index + 1 << "/" << m.shard_count
-        << "\nwins " << s.wins << "\nlosses " << s.losses << "\ndraws " << s.draws << "\n";
+    const std::string path = vm["results"].as<std::string>();
+    const std::string text = fmt::format(
+        "loa-match-results 1\nrules {}\nfirst {}\nsecond {}\nseed {}\npairs {}\nshard {}/{}\nwins {}\n"
+        "losses {}\ndraws {}\n",
+        m.rules.name, m.first, m.second, m.seed, m.pairs, m.shard_index + 1, m.shard_count, s.wins, s.losses, s.draws);
+    // A shard's file is what match-merge counts: whole, or not there.
+    if (!write_whole_file(path, text)) throw UsageError{"match: cannot write " + path};
   }
   return 0;
 }

@@ -36,6 +36,12 @@ static_assert(std::atomic<bool>::is_always_lock_free);
 
 extern "C" void on_interrupt(int) { interrupted.store(true); }
 
+// A proof file as solve and verify-proof write it: a comment line saying
+// what it is, then the proof.
+std::string proof_file(const std::string& proof) {
+  return "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" + proof;
+}
+
 std::string json_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -192,9 +198,14 @@ int cmd_solve(const std::vector<std::string>& args) {
     throw UsageError{"solve: --collect needs --time or --nodes"};
   limits.interrupt = &interrupted;
   const std::string proof_path = vm.count("proof") ? vm["proof"].as<std::string>() : "";
-  // Fail before the work, not after it.
-  if (!proof_path.empty() && !std::ofstream(proof_path, std::ios::app))
-    throw UsageError{"solve: cannot write " + proof_path};
+  // Fail before the work, not after it; a file made only to find that out
+  // goes again, so that a solve that proves nothing leaves no empty proof.
+  if (!proof_path.empty()) {
+    const bool existed = std::filesystem::exists(proof_path);
+    if (!std::ofstream(proof_path, std::ios::app)) throw UsageError{"solve: cannot write " + proof_path};
+    std::error_code ignored;
+    if (!existed) std::filesystem::remove(proof_path, ignored);
+  }
 
   std::optional<Color> prover;
   if (vm.count("prover")) {
@@ -224,6 +235,9 @@ int cmd_solve(const std::vector<std::string>& args) {
     solver.two_level = vm.count("pn2") > 0;
     solver.collect = vm.count("collect") > 0;
     solver.prover = prover;
+    // With --prover, what the solve shows may be the other side's "wins or
+    // draws": that proof is written too, since it is what was learned.
+    solver.keep_disproof = prover.has_value();
     if (!vm.count("quiet"))
       solver.on_progress = [](const SolveProgress& p) {
         fmt::print(stderr, "solve: {:.1f} s  {} nodes  {}  proof {} disproof {}  {} MiB\n",
@@ -236,11 +250,8 @@ int cmd_solve(const std::vector<std::string>& args) {
     std::signal(SIGINT, previous);
   }
 
-  if (!proof_path.empty() && !r.proof.empty()) {
-    std::ofstream out(proof_path, std::ios::binary | std::ios::trunc);
-    out << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << r.proof;
-    if (!out) throw UsageError{"solve: could not write the proof to " + proof_path, 1};
-  }
+  if (!proof_path.empty() && !r.proof.empty() && !write_whole_file(proof_path, proof_file(r.proof)))
+    throw UsageError{"solve: could not write the proof to " + proof_path, 1};
   const std::string side = game.side_to_move() == Black ? "black" : "white";
   const std::string move = r.move.is_none() ? "" : move_text(r.move);
   std::vector<std::string> promising;
@@ -312,9 +323,7 @@ int cmd_verify_proof(const std::vector<std::string>& args) {
              check.moves);
   if (format) {
     const std::string out = vm[format].as<std::string>();
-    std::ofstream file(out, std::ios::binary);
-    if (!(file << "# libloa proof (loa solve); check it with: loa verify-proof FILE\n" << converted) || !file.flush())
-      throw UsageError{"verify-proof: cannot write " + out};
+    if (!write_whole_file(out, proof_file(converted))) throw UsageError{"verify-proof: cannot write " + out};
   }
   return 0;
 }

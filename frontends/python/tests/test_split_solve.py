@@ -259,6 +259,24 @@ def test_the_engine_move_at_a_split_runs_before_the_queued_solves(tmp_path):
     assert submitted == [("solve_job", 5), ("engine_job", 6)], submitted
 
 
+def test_the_driver_keeps_proofs_in_the_store_not_in_memory(tmp_path):
+    # Every settled node's proof is in the store before the driver merges it; the driver reads it from there
+    # when a merge or a transposition needs it. Kept in memory, the proofs near the root held 2.4 GB in the
+    # 6x6 driver (docs/cluster.md). A proof that cannot be read again ends the run with a StoreError.
+    import pytest
+    from loa.solve_store import StoreError, line_key
+    from loa.split_tree import claim_space
+    run, outcome, said = split_solve(tmp_path, ["b1-b3"], 3)
+    assert outcome["result"] == "loss" and any(line.startswith("merged ") for line in said), said
+    assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
+    assert len(run.known) > 1 and not [line for line, record in run.known.items() if "proof" in record]
+    child = next(line for line in run.known if line != run.root and line in run.parent)
+    assert f'[Before "{" ".join(child)}"]' in run.proof_of(child)
+    (tmp_path / "store" / (line_key(claim_space("five", "black", False), list(child)) + ".proof.gz")).unlink()
+    with pytest.raises(StoreError, match=f"the proof of {' '.join(child)}, kept in this run, cannot be read"):
+        run.proof_of(child)
+
+
 def test_a_runs_log_says_where_its_nodes_went(tmp_path):
     # scripts/split-run-stats.py reads the lines SplitSolve logs: a real run's, split once at least (4 MiB
     # jobs leave 5x5 after b1-b3 unknown), counts the same jobs and nodes as the run.

@@ -166,17 +166,30 @@ int threads_from_options(const po::variables_map& vm, const std::string& command
 
 bool write_whole_file(const std::string& path, std::string_view text) {
   namespace fs = std::filesystem;
+  const auto write = [&](const fs::path& to) {
+    std::ofstream out(to, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();  // a failure to close (a full disk, late) counts too
+    return !out.fail();
+  };
+  // Something that is not a regular file (/dev/stdout, a named pipe) is
+  // written as it is: a rename would replace it, not fill it. A link to a
+  // file is followed, so that the link stays.
+  std::error_code ec;  // a path not there yet is no error here: status() says "not found"
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status) && !fs::is_regular_file(status)) return write(path);
+  fs::path target = path;
+  for (int links = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++links) {
+    const fs::path to = fs::read_symlink(target, ec);
+    if (ec || links == 40) return false;  // 40: the system's own bound on a chain of links
+    target = to.is_absolute() ? to : target.parent_path() / to;
+  }
   // Beside the target, so that the rename stays on one file system; the
   // process id keeps two writers of the same path apart.
-  const fs::path temporary = path + ".part-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (out.write(text.data(), static_cast<std::streamsize>(text.size())) && out.flush()) {
-      out.close();
-      std::error_code ec;
-      if (!out.fail()) fs::rename(temporary, path, ec);
-      if (!out.fail() && !ec) return true;
-    }
+  const fs::path temporary = target.string() + ".part-" + std::to_string(::getpid());
+  if (write(temporary)) {
+    fs::rename(temporary, target, ec);
+    if (!ec) return true;
   }
   std::error_code ignored;
   fs::remove(temporary, ignored);

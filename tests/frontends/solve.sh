@@ -71,6 +71,14 @@ grep -qx "result: loss for white to move" <<<"$out" && grep -q "tree folded [1-9
 out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/prover.txt")" || fail "--prover white: $out"
 grep -qx "result: loss for black to move" <<<"$out" || fail "--prover white: $out"
 "$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" || fail "the --prover white proof"
+# A proof written through a link fills the file the link names, and the
+# link stays; /dev/stdout is written to, not replaced.
+ln -s prover.txt "$dir/link.txt"
+"$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/link.txt" >/dev/null || fail "--proof through a link"
+[ -L "$dir/link.txt" ] && "$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" ||
+  fail "--proof through a link: $(ls -l "$dir")"
+out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof /dev/stdout)" && [ -L /dev/stdout ] &&
+  grep -qx '\[Claim "white wins"\]' <<<"$out" || fail "--proof /dev/stdout: $(ls -l /dev/stdout), $out"
 out="$("$loa" solve -q -r loaps -p "$pos" --prover black --proof "$dir/cannot-win.txt")"; rc=$?
 [ $rc -eq 1 ] && grep -qx "result: unknown for black to move (proven: cannot win)" <<<"$out" &&
   grep -qx "proof written to $dir/cannot-win.txt" <<<"$out" || fail "--prover black: exit $rc, $out"

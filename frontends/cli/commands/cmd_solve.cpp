@@ -201,10 +201,11 @@ int cmd_solve(const std::vector<std::string>& args) {
   // Fail before the work, not after it; a file made only to find that out
   // goes again, so that a solve that proves nothing leaves no empty proof.
   if (!proof_path.empty()) {
-    const bool existed = std::filesystem::exists(proof_path);
+    namespace fs = std::filesystem;
+    std::error_code ec;  // status() follows a link: to the file a write would make
+    const bool existed = fs::exists(fs::status(proof_path, ec));
     if (!std::ofstream(proof_path, std::ios::app)) throw UsageError{"solve: cannot write " + proof_path};
-    std::error_code ignored;
-    if (!existed) std::filesystem::remove(proof_path, ignored);
+    if (!existed) fs::remove(fs::weakly_canonical(proof_path, ec), ec);
   }
 
   std::optional<Color> prover;

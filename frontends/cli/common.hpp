@@ -74,7 +74,9 @@ void print_match_summary(const std::string& title, const MatchStats& s, const st
 // Writes `text` to `path` whole or not at all: into a file beside it first,
 // renamed over `path` once every byte is written, so that a full disk or a
 // crash never leaves half a proof or half a result where a reader expects a
-// whole one. False on failure, with `path` as it was.
+// whole one. A link is followed (the file it names is replaced, the link
+// stays); what is no regular file (/dev/stdout, a pipe) is written directly.
+// False on failure, with `path` as it was.
 bool write_whole_file(const std::string& path, std::string_view text);
 
 // A principal variation as moves in standard notation, and a score as a

@@ -188,6 +188,10 @@ bool write_whole_file(const std::string& path, std::string_view text) {
   // process id keeps two writers of the same path apart.
   const fs::path temporary = target.string() + ".part-" + std::to_string(::getpid());
   if (write(temporary)) {
+    // The file rewritten keeps its permissions (a proof made read-only for
+    // others stays so), not the new file's defaults.
+    const fs::file_status before = fs::status(target, ec);
+    if (fs::exists(before)) fs::permissions(temporary, before.permissions(), ec);
     fs::rename(temporary, target, ec);
     if (!ec) return true;
   }

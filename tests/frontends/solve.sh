@@ -71,12 +71,22 @@ grep -qx "result: loss for white to move" <<<"$out" && grep -q "tree folded [1-9
 out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/prover.txt")" || fail "--prover white: $out"
 grep -qx "result: loss for black to move" <<<"$out" || fail "--prover white: $out"
 "$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" || fail "the --prover white proof"
-# A proof written through a link fills the file the link names, and the
-# link stays; /dev/stdout is written to, not replaced.
+# A proof written through a link fills the file the link names, which keeps
+# its permissions, and the link stays; /dev/stdout is written to, not
+# replaced; a named pipe's reader gets the whole proof (no early end of file).
 ln -s prover.txt "$dir/link.txt"
+chmod 640 "$dir/prover.txt"
 "$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/link.txt" >/dev/null || fail "--proof through a link"
 [ -L "$dir/link.txt" ] && "$loa" verify-proof "$dir/prover.txt" | grep -q "^verified: white wins" ||
   fail "--proof through a link: $(ls -l "$dir")"
+[ "$(stat -c %a "$dir/prover.txt")" = 640 ] || fail "a rewritten proof lost its permissions: $(ls -l "$dir")"
+mkfifo "$dir/pipe"
+cat "$dir/pipe" >"$dir/piped.txt" &
+reader=$!
+timeout 60 "$loa" solve -q -r loaps -p "$pos" --prover white --proof "$dir/pipe" >/dev/null; rc=$?
+kill "$reader" 2>/dev/null; wait "$reader" 2>/dev/null
+[ $rc -eq 0 ] && cmp -s "$dir/piped.txt" "$dir/prover.txt" ||
+  fail "--proof to a named pipe: exit $rc, $(wc -c <"$dir/piped.txt") bytes read"
 out="$("$loa" solve -q -r loaps -p "$pos" --prover white --proof /dev/stdout)" && [ -L /dev/stdout ] &&
   grep -qx '\[Claim "white wins"\]' <<<"$out" || fail "--proof /dev/stdout: $(ls -l /dev/stdout), $out"
 out="$("$loa" solve -q -r loaps -p "$pos" --prover black --proof "$dir/cannot-win.txt")"; rc=$?

@@ -6,6 +6,7 @@
 // 130 interrupted by Ctrl-C (what was learned is still printed).
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <unistd.h>  // access: may a pipe be written
 
 #include <algorithm>
 #include <atomic>
@@ -77,21 +78,22 @@ std::string game_words(const po::variables_map& vm) {
 int split_jobs(const po::variables_map& vm, const Game& game, const std::string& dir, const std::string& budget) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  std::ofstream jobs(fs::path(dir) / "jobs.txt", std::ios::trunc);
-  if (ec || !jobs) throw UsageError{"solve: cannot write " + dir + "/jobs.txt"};
+  fs::create_directories(dir, ec);  // a failure shows as jobs.txt not written
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   const std::string root = pv_text(game.moves());
+  std::string jobs;
   int n = 0;
   for (Move m : game.legal_moves()) {
     const std::string name = move_text(m);
     const std::string out = (fs::path(dir) / name).string();
-    jobs << fmt::format("{} solve -q --json {} --moves '{}' {} --proof '{}.proof' > '{}.json'\n",
+    jobs += fmt::format("{} solve -q --json {} --moves '{}' {} --proof '{}.proof' > '{}.json'\n",
                         self.empty() ? "loa" : self, game_words(vm), root.empty() ? name : root + " " + name, budget,
                         out, out);
     ++n;
   }
-  if (!jobs) throw UsageError{"solve: cannot write " + dir + "/jobs.txt", 1};
+  // Whole or not at all: a scheduler that finds jobs.txt runs every line of it.
+  if (!write_whole_file((fs::path(dir) / "jobs.txt").string(), jobs))
+    throw UsageError{"solve: cannot write " + dir + "/jobs.txt"};
   fmt::print("{} jobs in {}/jobs.txt; run them (bash, GNU parallel, a Slurm array), then: loa solve {} {}--merge {}\n",
              n, dir, game_words(vm), root.empty() ? "" : "--moves '" + root + "' ", dir);
   return 0;
@@ -203,9 +205,14 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (!proof_path.empty()) {
     namespace fs = std::filesystem;
     std::error_code ec;  // status() follows a link: to the file a write would make
-    const bool existed = fs::exists(fs::status(proof_path, ec));
-    if (!std::ofstream(proof_path, std::ios::app)) throw UsageError{"solve: cannot write " + proof_path};
-    if (!existed) fs::remove(fs::weakly_canonical(proof_path, ec), ec);
+    const fs::file_status status = fs::status(proof_path, ec);
+    // A pipe is only asked: opening it would wait for a reader, and closing it
+    // would hand that reader an end of file before the proof.
+    const bool writable = fs::exists(status) && !fs::is_regular_file(status)
+                              ? ::access(proof_path.c_str(), W_OK) == 0
+                              : static_cast<bool>(std::ofstream(proof_path, std::ios::app));
+    if (!writable) throw UsageError{"solve: cannot write " + proof_path};
+    if (!fs::exists(status)) fs::remove(fs::weakly_canonical(proof_path, ec), ec);
   }
 
   std::optional<Color> prover;

@@ -46,7 +46,7 @@ TEST_P(EveryPreset, EachLegalMoveHasOneIdAndBack) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPresets, EveryPreset, ::testing::ValuesIn(preset_names()),
-                         [](const auto& info) { return std::string(info.param); });
+                         [](const auto& test) { return std::string(test.param); });
 
 TEST(Actions, OpenSpielsIdsOnEightByEight) {
   const Game game(olympiad());

@@ -197,8 +197,8 @@ void bind_engine(py::module_& m) {
         std::size_t first_ply = ~std::size_t{0};
         {
           py::gil_scoped_release release;
-          check = walk_proof(text, [&](const Game& g, Move m, int, bool) {
-            if (g.moves().size() < first_ply) first_ply = g.moves().size(), first = m;
+          check = walk_proof(text, [&](const Game& g, Move played, int, bool) {
+            if (g.moves().size() < first_ply) first_ply = g.moves().size(), first = played;
           });
         }
         const ProofCheck c = value_or_raise(std::move(check));

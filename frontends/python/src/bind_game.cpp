@@ -219,9 +219,9 @@ void bind_game(py::module_& m) {
             const long long a = int_arg(action, "action", 0, num_distinct_actions(g.rules()) - 1);
             // Spelled here rather than by move_text(): id 0 (a1 to a1) is no move,
             // which move_text() writes "none", and OpenSpiel "a1-a1".
-            const Move m = move_of_legal_action(int(a), g.rules().board_size);
-            if (m.is_pass()) return std::string("pass");
-            return square_name(m.from()) + (m.is_capture() ? "x" : "-") + square_name(m.to());
+            const Move move = move_of_legal_action(int(a), g.rules().board_size);
+            if (move.is_pass()) return std::string("pass");
+            return square_name(move.from()) + (move.is_capture() ? "x" : "-") + square_name(move.to());
           },
           py::arg("player_or_action"), py::arg("action") = py::none(),
           "'b1-b3', 'c3xe5' or 'pass': the move of an action id, as OpenSpiel writes it.")

@@ -72,9 +72,17 @@ TEST(Players, SpecsAndTheirErrors) {
   ASSERT_NE(engine, nullptr);
   EXPECT_EQ(engine->engine().weights().tempo, 45);
   EXPECT_EQ(engine->engine().weights().groups, 0);
+  EXPECT_EQ(engine->limits().overhead_ms, Limits{}.overhead_ms);
+  // The time kept back from each timed move stays when a clock is set.
+  auto slow_machine = make_player("engine:overhead=250:threads=2", 1);
+  ASSERT_TRUE(slow_machine.ok()) << slow_machine.error();
+  auto* kept = dynamic_cast<EnginePlayer*>(slow_machine->get());
+  ASSERT_NE(kept, nullptr);
+  kept->set_clock({60000, 60000}, {0, 0});
+  EXPECT_EQ(kept->limits().overhead_ms, 250);
   for (const char* bad :
        {"", "human", "engine:", "engine:depth=", "engine:depth=x", "engine:depth=-1", "engine:speed=3", "enginex",
-        "engine:nodes=99999999999", "engine:nodes=0", "engine:tempo", "engine::nodes=5"})
+        "engine:nodes=99999999999", "engine:nodes=0", "engine:tempo", "engine::nodes=5", "engine:overhead=5001"})
     EXPECT_FALSE(make_player(bad, 1).ok()) << bad;
 }
 

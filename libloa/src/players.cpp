@@ -144,7 +144,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
   if (spec == "staller") return std::unique_ptr<Player>(new StallingPlayer());
   const std::string usage =
       " (random, greedy, racer, staller, "
-      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:rpsbase=N][:"
+      "engine[:depth=N|:nodes=N|:ms=N][:threads=N][:overhead=MS][:nullmove=0|1][:multicut=0|1][:lmr=0|1][:rps=0|1][:"
+      "rpsbase=N][:"
       "solver=PERCENT][:defence=PERCENT][:defencescore=N]"
       "[:catorder=0|1][:ttcut=0|1][:WEIGHT=N...])";
   if (spec.rfind("engine", 0) != 0 || (spec.size() > 6 && spec[6] != ':'))
@@ -173,6 +174,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint
       limits.movetime_ms = int(n), limited = true;
     else if (key == "threads" && n >= 1 && n <= kMaxThreads)
       threads = int(n);
+    else if (key == "overhead" && n <= kMaxMoveOverheadMs)
+      limits.overhead_ms = int(n);
     else if (key == "nullmove" && n <= 1)
       search.null_move = n;
     else if (key == "multicut" && n <= 1)

@@ -41,6 +41,9 @@ LOA_VOTEY_MS=150 run votey-entry 0 "2 wins, B \(builtin:greedy\) 0 wins, 0 draws
 run votey-slow 1 "fault: black \(./slow_votey\): (took [0-9.]+ s of CPU for a move|no move in time)" votey ./slow_votey builtin:greedy --games 1 --move-cpu 0.5
 # The threaded engine on a short clock: its first thread keeps the time for
 # every helper, so no game may be lost on time (the match adjudicates it).
+# This needs cores no other session takes: there, a helper can wait 200 ms
+# to run and see the stop, more than the end of a 1 s game has left
+# (docs/search.md, "Time").
 timeout 300 "$loa" match -1 engine:threads=2 -2 engine --tc 1+0.02 -g 4 -s 5 -v > smp.out 2>&1; rc=$?
 if [ "$rc" != 0 ] || grep -q "time forfeit" smp.out || ! grep -q "^wins" smp.out; then
   echo "FAIL: two-thread engine on a 1 s clock: exit $rc"; tail -5 smp.out; failures=$((failures + 1))

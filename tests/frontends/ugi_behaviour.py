@@ -7,7 +7,10 @@
 3. a bad `position` leaves the previous position in place;
 4. with `Threads` above one, `stop` still ends `go infinite` at once and a
    depth-limited search still answers (the ThreadSanitizer build runs these
-   checks too: tests/tsan.sh).
+   checks too: tests/tsan.sh);
+5. `Move Overhead` is kept back from a timed move: on a 5 s clock with all
+   but 10 ms of it kept back, the search ends shallower than with the
+   default; a value out of range is an error.
 
     ugi_behaviour.py LOA            checks `LOA ugi`
     ugi_behaviour.py --self-test LOA
@@ -146,7 +149,33 @@ def check_threads(e):
     e.expect(lambda l: l.startswith("bestmove"), 30, "bestmove of go depth 6 with two threads")
 
 
-CHECKS = [check_infinite_waits_for_stop, check_ready_during_a_long_search, check_bad_position_keeps_the_last, check_threads]
+def deepest_on_the_clock(e, overhead):
+    """The deepest `info depth` of a search on a 5 s clock with Move Overhead `overhead`."""
+    e.send(f"setoption name Move Overhead value {overhead}")
+    e.send("uginewgame")
+    e.send("position startpos moves b1-d3")
+    e.send("go p1time 5000 p2time 5000")
+    _, seen = e.expect(lambda l: l.startswith("bestmove"), 30, "bestmove on a 5 s clock")
+    assert not any("error" in l for l in seen), f"an error: {seen}"
+    depths = [int(l.split()[2]) for l in seen if l.startswith("info depth ")]
+    assert depths, f"no info depth line before bestmove: {seen[-3:]}"
+    return max(depths)
+
+
+def check_move_overhead(e):
+    for bad in ("-1", "5001", "ten"):
+        e.send(f"setoption name Move Overhead value {bad}")
+        e.expect(lambda l: l.startswith("info string error"), 2, f"an error for Move Overhead {bad}")
+    # 4,990 of 5,000 ms kept back leaves a budget of 1 ms, about 1,000 nodes:
+    # whatever the machine's speed, less deep than the default's 138 ms (each
+    # search from a cleared table).
+    kept_back = deepest_on_the_clock(e, 4990)
+    default = deepest_on_the_clock(e, 10)
+    assert kept_back < default, f"depth {kept_back} with 4,990 ms kept back, {default} with 10"
+
+
+CHECKS = [check_infinite_waits_for_stop, check_ready_during_a_long_search, check_bad_position_keeps_the_last, check_threads,
+          check_move_overhead]
 
 
 def run_checks(argv):

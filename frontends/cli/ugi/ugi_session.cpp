@@ -49,6 +49,8 @@ bool UgiSession::handle(const std::string& line) {
     say("id author the libloa authors");
     say("option name DefenceShare type spin default 0 min 0 max 90");
     say("option name Hash type spin default 16 min 1 max 65536");
+    say(fmt::format("option name Move Overhead type spin default {} min 0 max {}", Limits{}.overhead_ms,
+                    kMaxMoveOverheadMs));
     say("option name ProofBook type string default <empty>");
     say("option name ProofShare type spin default 0 min 0 max 90");
     say("option name Rules type string default olympiad");
@@ -118,6 +120,10 @@ void UgiSession::set_option(std::istringstream& in) {
       return error(fmt::format("{} must be 0..90 (percent)", proof ? "ProofShare" : "DefenceShare"));
     (proof ? engine_.options().prover_share : engine_.options().defence_share) = int(n);
     if (asks_solver(engine_.options()) && !engine_.root_prover) use_solver(engine_);
+  } else if (name == "move overhead") {
+    if (!numeric || n < 0 || n > kMaxMoveOverheadMs)
+      return error(fmt::format("Move Overhead must be 0..{} ms", kMaxMoveOverheadMs));
+    move_overhead_ms_ = int(n);
   } else if (name == "proofbook") {
     // A proof file whose wins the engine plays without searching
     // (docs/solver.md, "Proofs in play"); empty for none.
@@ -173,6 +179,7 @@ void UgiSession::set_position(std::istringstream& in) {
 
 void UgiSession::go(std::istringstream& in) {
   Limits limits;
+  limits.overhead_ms = move_overhead_ms_;
   std::string word;
   bool infinite = false;
   long long n = 0;

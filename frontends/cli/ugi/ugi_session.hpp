@@ -54,6 +54,9 @@ class UgiSession {
   std::mutex out_;
   std::function<void(const std::string&)> out_fn_;
   std::size_t max_hash_mb_;
+  // Move Overhead: what each timed move leaves for the system and the GUI
+  // (a loaded machine, a slow pipe).
+  int move_overhead_ms_ = Limits{}.overhead_ms;
   // Under "go infinite" the answer waits for stop, even when the search
   // ends by itself (a proven result).
   std::mutex stop_mutex_;

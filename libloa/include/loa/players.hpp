@@ -103,6 +103,7 @@ class EnginePlayer final : public Player {
     limits_.inc_ms = inc_ms;
   }
   Engine& engine() { return engine_; }
+  const Limits& limits() const { return limits_; }
 
  private:
   Engine engine_;
@@ -113,7 +114,8 @@ class EnginePlayer final : public Player {
 // A player from a short description: "random", "greedy", "racer", "staller",
 // or "engine" with
 // options, each ":key=value": a limit (depth, nodes, ms; 100 ms a move when
-// none is given), a search feature switched on or off (nullmove, multicut,
+// none is given), the time kept back from each timed move (overhead, in ms;
+// 10 by default), a search feature switched on or off (nullmove, multicut,
 // lmr: 0 or 1) or an evaluation weight by its EvalWeights name, as in
 // "engine:nodes=20000:multicut=0:tempo=40". `seed` seeds the random players.
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec, std::uint64_t seed);

@@ -28,7 +28,9 @@ struct Limits {
   std::array<std::int64_t, 2> time_ms{0, 0};
   std::array<std::int64_t, 2> inc_ms{0, 0};
   int movestogo = 0;
-  // Time reserved for the operating system and I/O on every move.
+  // Time reserved for the operating system and I/O on every move (UGI's Move
+  // Overhead, engine:overhead=MS): more on a loaded machine, where a thread
+  // may wait a tenth of a second to run.
   int overhead_ms = 10;
   // Root moves not to search. If it holds every legal move, it is ignored.
   std::vector<Move> excluded;
@@ -38,6 +40,7 @@ struct Limits {
 
 constexpr int kMaxDepth = 64;
 constexpr int kMaxThreads = 256;
+constexpr int kMaxMoveOverheadMs = 5000;
 constexpr int kMaxPly = 128;
 
 struct SearchInfo {

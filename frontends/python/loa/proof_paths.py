@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from . import verify_proof
 from ._core import _expand_proof
@@ -76,6 +76,31 @@ def proof_below(proof: str, path: Sequence[str], moves: Sequence[str]) -> Option
     below = re.sub(r"^(\d+) ", lambda m: f"{int(m.group(1)) - shift} ", below, flags=re.M)
     header = re.sub(r'^\[Moves "\d+"\]$', f'[Moves "{below.count(chr(10)) + 1}"]', proof[:header_end], flags=re.M)
     return moved_proof(f"{header}\n\n{below}\n", moves)
+
+
+def proof_prefixes(proof: str, plies: int) -> FrozenSet[Line]:
+    """Every path of 1 to `plies` moves (at most 9) from the root of a one-claim proof (compact or not), as
+    proof_below() reads its lines: a path missing here is not in the proof, so that a caller asking about many
+    paths reads the whole text once. Empty where proof_below() finds nothing (a draw's two claims, a bad text)."""
+    assert 1 <= plies <= 9, "a depth of one digit: the pattern below reads one"
+    try:
+        if re.search(r'^\[Format "compact"\]$', proof, re.M):
+            proof = _expand_proof(proof)
+    except ValueError:
+        return frozenset()
+    header_end = proof.find("\n\n")
+    if len(re.findall(r"^\[Claim ", proof, re.M)) != 1 or header_end < 0:
+        return frozenset()
+    path: List[str] = []
+    found = set()
+    # Lines are in depth-first order, so the moves above a line are the last ones seen at each lesser depth.
+    for line in re.finditer(rf"^([1-{plies}]) (\S+)$", proof[header_end + 1:], re.M):
+        depth = int(line.group(1))
+        del path[depth - 1:]
+        if len(path) == depth - 1:
+            path.append(line.group(2))
+            found.add(tuple(path))
+    return frozenset(found)
 
 
 def proof_result(proof: str, mover: str) -> str:

@@ -65,6 +65,10 @@ class ResultStore:
         # Their files: a damaged result is read again before its node is solved again (the walk, then a
         # transposition's look at it), and is one damaged result, told once, until put() writes it anew.
         self.damaged_files: set = set()
+        # Records checked in this run, without their proofs, by file, with the files' identity then (inode,
+        # size, change time): get(with_proof=False) does not read and hash a large proof again while neither
+        # file has changed. A file rewritten or altered since has another identity and is checked again.
+        self.checked: Dict[str, Tuple[Any, Dict[str, Any]]] = {}
         if read_only:
             if not os.path.isdir(path):
                 raise StoreError(f"no store at {path!r}")
@@ -78,6 +82,16 @@ class ResultStore:
 
     def _files(self, key: str) -> tuple:
         return os.path.join(self.path, key + ".json"), os.path.join(self.path, key + ".proof.gz")
+
+    @staticmethod
+    def _identity(*paths: str) -> tuple:
+        def one(path: str) -> Optional[tuple]:
+            try:
+                s = os.stat(path)
+            except OSError:
+                return None
+            return s.st_ino, s.st_size, s.st_mtime_ns, s.st_ctime_ns
+        return tuple(one(path) for path in paths)
 
     @staticmethod
     def _digest(record: Dict[str, Any], proof: Optional[bytes]) -> str:
@@ -103,6 +117,11 @@ class ResultStore:
         is record["proof"] unless `with_proof` is False (its file is still read: the digest covers it)."""
         key = line_key(rules_name, moves)
         json_path, proof_path = self._files(key)
+        # Taken before the files are read: a change while they are read shows as another identity next time.
+        identity = self._identity(json_path, proof_path)
+        checked = self.checked.get(json_path)
+        if not with_proof and checked is not None and checked[0] == identity:
+            return dict(checked[1])
         try:
             with open(json_path, "rb") as f:
                 raw = f.read()
@@ -126,6 +145,7 @@ class ResultStore:
         if record.get("sha256") != self._digest(record, packed) or record.get("moves") != list(moves) \
                 or record.get("rules") != rules_name:
             return self._damaged(json_path, "its digest does not match (truncated or altered)")
+        self.checked[json_path] = (identity, dict(record))
         if packed is not None and with_proof:
             try:
                 record["proof"] = gzip.decompress(packed).decode()

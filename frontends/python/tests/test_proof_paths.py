@@ -2,7 +2,7 @@
 import re
 
 import loa
-from loa.proof_paths import proof_below, proof_result, reordered_lines
+from loa.proof_paths import proof_below, proof_prefixes, proof_result, reordered_lines
 from loa.split_tree import game_at
 
 FIVE = loa.Rules("five")
@@ -54,6 +54,25 @@ def test_a_compact_proof_and_a_draw_are_read_as_the_checker_reads_them():
     assert loa.verify_proof(from_compact) == loa.verify_proof(from_text)
     two_claims = proof.replace('[Claim "black wins"]', '[Claim "black wins or draws"]\n[Claim "white wins or draws"]')
     assert proof_below(two_claims, [r, a], line + [r, a]) is None
+
+
+def test_the_first_plies_of_a_proof_are_every_path_proof_below_finds():
+    from loa._core import _compact_proof
+    line = ["b1-b3", "e2-e5", "c1-c3"]
+    proof = black_wins_after(line)
+    prefixes = proof_prefixes(proof, 2)
+    # Every path of one and two legal moves: proof_below finds one only where proof_prefixes has it.
+    paths = [(r,) for r in map(str, game_at(FIVE, line).legal_moves())]
+    paths += [(r, a) for (r,) in paths if not game_at(FIVE, line + [r]).is_terminal()
+              for a in map(str, game_at(FIVE, line + [r]).legal_moves())]
+    found = {path for path in paths if proof_below(proof, path, line + list(path)) is not None}
+    assert found and found <= prefixes <= set(paths), (sorted(found - prefixes), sorted(prefixes - set(paths)))
+    assert {p for p in prefixes if len(p) == 1} == {(m,) for m in re.findall(r"^1 (\S+)$", proof, re.M)}
+    assert {p for p in prefixes if len(p) == 2} > {p for p in found if len(p) == 2}, "black's wins at once too"
+    assert proof_prefixes(_compact_proof(proof), 2) == prefixes
+    assert proof_prefixes(proof, 1) == {p for p in prefixes if len(p) == 1}
+    two_claims = proof.replace('[Claim "black wins"]', '[Claim "black wins or draws"]\n[Claim "white wins or draws"]')
+    assert proof_prefixes(two_claims, 2) == frozenset()
 
 
 def test_the_other_orders_of_a_line_permute_each_sides_moves_among_the_last_plies():

@@ -386,7 +386,7 @@ def test_a_proof_the_store_kept_at_one_line_settles_a_later_run_at_another(tmp_p
         assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
 
 
-def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_another_order(tmp_path):
+def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_another_order(tmp_path, monkeypatch):
     # Black wins after b1-b3 e2-e5 c1-c3 (one job). Its proof holds white's reply r and black's answer a, and
     # c1-c3 e2-e5 b1-b3 r a is the same position: the store has no line there (its index reads the lines it
     # holds, not those inside their proofs), but the proof below r a, moved and checked, is one of it. A later
@@ -406,6 +406,18 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
     record = ResultStore(str(tmp_path / "later" / "store")).get("five", root)
     assert record["inside"] == ["b1-b3", "e2-e5", "c1-c3"] and record["transposed_from"][3:] == [r, a], record
+    # The stored proof's first plies were read once; asked again for any path, the run reads no proof, until the
+    # record there changes.
+    from loa import split_solve as module
+    above = ("b1-b3", "e2-e5", "c1-c3")
+    assert (r, a) in run.first_plies[above][1] and (a, r) not in run.first_plies[above][1]
+    stored = module.claim_record(run.store, "five", list(above), "black", False, with_proof=False)
+    proofs_read = []
+    real_claim_record = module.claim_record
+    monkeypatch.setattr(module, "claim_record", lambda *args, **kwargs: proofs_read.append(args[2]) or
+                        real_claim_record(*args, **kwargs))
+    assert (r, a) in run.paths_in_proof(above, stored) and proofs_read == []
+    assert (r, a) in run.paths_in_proof(above, dict(stored, sha256="another")) and proofs_read == [list(above)]
 
 
 def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):

@@ -103,6 +103,30 @@ def test_a_damaged_result_read_again_is_told_and_counted_once_until_written_anew
     assert len(told) == 2 and store.damaged == 2, told
 
 
+def test_a_record_checked_once_is_read_again_only_when_its_files_change(tmp_path, monkeypatch):
+    import builtins
+    from loa import solve_store
+    told, opened = [], []
+    store = ResultStore(str(tmp_path), report=told.append)
+    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")
+    assert store.get("five", ["b1-b3"], with_proof=False)["result"] == "win"
+
+    def counting_open(path, *args, **kwargs):
+        opened.append(os.path.basename(path))
+        return builtins.open(path, *args, **kwargs)
+    monkeypatch.setattr(solve_store, "open", counting_open, raising=False)
+    for _ in range(3):
+        assert store.get("five", ["b1-b3"], with_proof=False)["result"] == "win"
+    assert opened == [], f"a record checked and not changed since was read again: {opened}"
+    assert store.get("five", ["b1-b3"])["proof"] == "proof text" and len(opened) == 2, opened
+    # Altered since it was checked (the same size: the change time tells), it is read, and found damaged.
+    proof_file = next(f for f in os.listdir(tmp_path) if f.endswith(".proof.gz"))
+    size = (tmp_path / proof_file).stat().st_size
+    (tmp_path / proof_file).write_bytes(b"x" * size)
+    assert store.get("five", ["b1-b3"], with_proof=False) is None
+    assert len(told) == 1 and "is damaged" in told[0], told
+
+
 def test_a_read_only_store_is_not_made_and_not_written(tmp_path):
     r = status("--rules", "five", "--store", str(tmp_path / "none"))
     assert r.returncode == 2 and r.stderr == f"loa.cluster: no store at {str(tmp_path / 'none')!r}\n", r.stderr

@@ -41,22 +41,30 @@ def _shallower_than(depth: int) -> "re.Pattern[str]":
     return re.compile("\n(?:" + "|".join(str(d) for d in range(1, depth)) + ") ")
 
 
+def _one_claim(proof: str) -> Optional[Tuple[str, int]]:
+    """A one-claim proof as text (a compact one expanded) and where its header ends; None for a draw (two claims,
+    each its own tree) or a text that is no proof."""
+    try:
+        if re.search(r'^\[Format "compact"\]$', proof, re.M):
+            proof = _expand_proof(proof)
+    except ValueError:
+        return None
+    header_end = proof.find("\n\n")
+    if len(re.findall(r"^\[Claim ", proof, re.M)) != 1 or header_end < 0:
+        return None
+    return proof, header_end
+
+
 def proof_below(proof: str, path: Sequence[str], moves: Sequence[str]) -> Optional[str]:
     """The proof below `path` in a one-claim proof (compact or not), moved to the line `moves` (which reaches the
     position at the path's end) and checked there; None when the path is not in the proof, ends a game, or the
     proof below it does not hold at `moves` (the checker's word)."""
     if not path:
         return moved_proof(proof, moves)
-    try:
-        if re.search(r'^\[Format "compact"\]$', proof, re.M):
-            proof = _expand_proof(proof)
-    except ValueError:
+    one = _one_claim(proof)
+    if one is None:
         return None
-    if len(re.findall(r"^\[Claim ", proof, re.M)) != 1:
-        return None  # a draw is two claims, each its own tree
-    header_end = proof.find("\n\n")
-    if header_end < 0:
-        return None
+    proof, header_end = one
     body = proof[header_end + 1:]
     if not body.endswith("\n"):
         body += "\n"
@@ -83,14 +91,10 @@ def proof_prefixes(proof: str, plies: int) -> FrozenSet[Line]:
     proof_below() reads its lines: a path missing here is not in the proof, so that a caller asking about many
     paths reads the whole text once. Empty where proof_below() finds nothing (a draw's two claims, a bad text)."""
     assert 1 <= plies <= 9, "a depth of one digit: the pattern below reads one"
-    try:
-        if re.search(r'^\[Format "compact"\]$', proof, re.M):
-            proof = _expand_proof(proof)
-    except ValueError:
+    one = _one_claim(proof)
+    if one is None:
         return frozenset()
-    header_end = proof.find("\n\n")
-    if len(re.findall(r"^\[Claim ", proof, re.M)) != 1 or header_end < 0:
-        return frozenset()
+    proof, header_end = one
     path: List[str] = []
     found = set()
     # Lines are in depth-first order, so the moves above a line are the last ones seen at each lesser depth.

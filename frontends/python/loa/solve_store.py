@@ -106,7 +106,9 @@ class ResultStore:
         json_path, proof_path = self._files(key)
         self.damaged_files.discard(json_path)
         record = dict(record, rules=rules_name, moves=list(moves), has_proof=proof is not None)
-        packed = gzip.compress(proof.encode(), mtime=0) if proof is not None else None
+        # zlib's default level: 9 took 2.7 times as long for 1.3% less (a 92 MB expanded 6x6 proof: 10.0 s
+        # against 3.7 s, 14.5 MB against 14.6), and a store writes every job's proof as it comes in.
+        packed = gzip.compress(proof.encode(), compresslevel=6, mtime=0) if proof is not None else None
         if packed is not None:
             write_whole(proof_path, packed)
         record["sha256"] = self._digest(record, packed)

@@ -219,8 +219,7 @@ def export_partial(store, rules, rep, out):
             f.write("".join(line + "\n" for line in sorted(open_nodes)))
         files.add(os.path.join(partial_folder(out, rep), OPEN_NODES))
     remove_all_but(partial_folder(out, rep), files)
-    write_whole(os.path.join(store.path, COMPACT_CACHE),
-                "".join(f"{k}\t{v}\n" for k, v in sorted(compacted.items())).encode())
+    write_compact_cache(store, compacted)
     return found
 
 
@@ -237,6 +236,11 @@ def read_compact_cache(store):
             return dict(line.rstrip("\n").split("\t") for line in f if line.count("\t") == 1)
     except OSError:
         return {}
+
+
+def write_compact_cache(store, compacted):
+    write_whole(os.path.join(store.path, COMPACT_CACHE),
+                "".join(f"{k}\t{v}\n" for k, v in sorted(compacted.items())).encode())
 
 
 def file_digest(path):
@@ -323,15 +327,14 @@ def seed_store(store, rules, out):
             if or_draws and winner != side:
                 raise ValueError(f"{os.path.join(folder, name)}: {claim!r} is not this folder's claim")
             result = proof_result(proof, game_at(rules, line).side_to_move)
-            store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
-                      loa._core._expand_proof(proof))
+            digest = store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True},
+                               loa._core._expand_proof(proof))
             # The kept file is this record's compact proof: an export to the same folder keeps it (without this,
             # the first export from a seeded store compacted all of c1-e3's 226 MB again, about 19 minutes).
-            compacted[store.get(space, line, with_proof=False)["sha256"]] = file_digest(os.path.join(folder, name))
+            compacted[digest] = file_digest(os.path.join(folder, name))
             seeded += 1
     if seeded:
-        write_whole(os.path.join(store.path, COMPACT_CACHE),
-                    "".join(f"{k}\t{v}\n" for k, v in sorted(compacted.items())).encode())
+        write_compact_cache(store, compacted)
     return seeded, nodes
 
 

@@ -98,8 +98,9 @@ class ResultStore:
         body = json.dumps({k: v for k, v in record.items() if k != "sha256"}, sort_keys=True).encode()
         return hashlib.sha256(body + b"\0" + (proof or b"")).hexdigest()
 
-    def put(self, rules_name: str, moves: List[str], record: Dict[str, Any], proof: Optional[str] = None) -> None:
-        """Keeps a node's result (and its proof text): the proof first, then the record that vouches for it."""
+    def put(self, rules_name: str, moves: List[str], record: Dict[str, Any], proof: Optional[str] = None) -> str:
+        """Keeps a node's result (and its proof text): the proof first, then the record that vouches for it.
+        Returns the record's digest (record["sha256"] of a later get)."""
         if self.read_only:
             raise StoreError(f"the store {self.path!r} was opened to be read only")
         key = line_key(rules_name, moves)
@@ -113,6 +114,7 @@ class ResultStore:
             write_whole(proof_path, packed)
         record["sha256"] = self._digest(record, packed)
         write_whole(json_path, (json.dumps(record, sort_keys=True) + "\n").encode())
+        return record["sha256"]
 
     def get(self, rules_name: str, moves: List[str], with_proof: bool = True) -> Optional[Dict[str, Any]]:
         """A node's record, checked; None when there is none or it is damaged (then reported). The proof text

@@ -3,6 +3,8 @@
 // package's __init__.py reads paths and gzip bytes).
 #include <algorithm>
 #include <atomic>
+#include <string>
+#include <utility>
 
 #include "bindings.hpp"
 #include "loa/notation.hpp"
@@ -28,6 +30,18 @@ py::dict search_result(const SearchResult& r) {
 }
 
 constexpr long long kMaxNodes = 1LL << 62;
+
+// expand_proof() without the GIL, and what its check found; ValueError when
+// the proof does not verify.
+std::pair<std::string, ProofCheck> expand_or_raise(const std::string& text) {
+  ProofCheck check;
+  Expected<std::string> expanded = Error{""};
+  {
+    py::gil_scoped_release release;
+    expanded = expand_proof(text, &check);
+  }
+  return {value_or_raise(std::move(expanded)), check};
+}
 
 // loa.solve(): the solver's report, with the names `loa solve --json` uses.
 // `finished`: a game already over is settled (its end the proof) rather
@@ -235,16 +249,17 @@ void bind_engine(py::module_& m) {
       },
       py::arg("text"), "The proof in the compact format, checked first (loa verify-proof --compact).");
   m.def(
-      "_expand_proof",
+      "_expand_proof", [](const std::string& text) { return expand_or_raise(text).first; }, py::arg("text"),
+      "The proof with every move written out, checked first (loa verify-proof --expand).");
+  m.def(
+      "_expand_proof_checked",
       [](const std::string& text) {
-        Expected<std::string> expanded = Error{""};
-        {
-          py::gil_scoped_release release;
-          expanded = expand_proof(text);
-        }
-        return value_or_raise(std::move(expanded));
+        auto [expanded, check] = expand_or_raise(text);
+        return py::make_tuple(std::move(expanded), check.claims);
       },
-      py::arg("text"), "The proof with every move written out, checked first (loa verify-proof --expand).");
+      py::arg("text"),
+      "_expand_proof() and the claims verify_proof() would report, from the one check (seeding a store: the "
+      "check is the expansion's, not a second walk).");
   m.def(
       "_map_proof",
       [](const std::string& text, const std::string& symmetry) {

@@ -7,6 +7,7 @@ class not settled yet is an "open" row: the settled lines kept for the next run 
 The 5x5 table is checked in every build. The 6x6 table's proofs hold tens of millions of moves: CTest's
 python.six_table (Release builds) runs this file with LOA_TABLES=six."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -212,6 +213,31 @@ def test_a_seeded_stores_lines_below_the_first_move_are_kept_again(tmp_path, mon
     assert script.export_partial(store, rules, "b1-b3", str(out)) == 1
     again = out / "partial" / "b1-b3" / script.partial_name(line)
     assert again.read_bytes() == (kept / script.partial_name(line)).read_bytes()
+
+
+def test_a_kept_line_whose_proof_does_not_verify_is_not_seeded(tmp_path):
+    # Seeding checks every kept proof (since 2026-12-05 in the expansion only, two lines at a time): a file
+    # altered in the checkout stops it, with the file's name, and its line is not put into the store.
+    from loa.solve_store import ResultStore
+    from loa.split_tree import game_at
+    script, rules = table_script(), loa.Rules("five")
+    kept = tmp_path / "kept" / "partial" / "b1-b3"
+    kept.mkdir(parents=True)
+    lines = [["b1-b3", "a2-a5"], DEEP_FIVE_LINE]
+    for line in lines:
+        solved = loa.solve(game_at(rules, line), memory_mb=64, proof=True)
+        script.write_compact_proof(str(kept / script.partial_name(line)), solved["proof"])
+    altered = kept / script.partial_name(lines[0])
+    text = loa.read_proof(str(altered))
+    altered.write_text(text.replace('[Claim "black wins"]', '[Claim "white wins"]'))
+    store = ResultStore(str(tmp_path / "store"))
+    with pytest.raises(ValueError, match=re.escape(str(altered))):
+        script.seed_store(store, rules, str(tmp_path / "kept"), threads=2)
+    assert store.get(rules.name, lines[0]) is None
+    assert store.get(rules.name, lines[1])["result"] == "win"  # the other line is put (white, to move there, wins)
+    altered.write_text(text)
+    assert script.seed_store(store, rules, str(tmp_path / "kept"), threads=2) == (1, 0)
+    assert store.get(rules.name, lines[0])["result"] == "win"
 
 
 # A 5x5 line ten moves below b1-b3 that white wins (a solve of 560 nodes), and its proof.

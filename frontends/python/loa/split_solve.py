@@ -410,25 +410,33 @@ class SplitSolve:
                                       with_proof=False)
                 if record is None or record["result"] == "unknown" or self.refutes(above, record):
                     continue
-                if len(other) - cut <= REORDERED_PLIES and other[cut:] not in self.paths_in_proof(above, record):
-                    self.not_inside.add((above, other, line))
-                    continue
-                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
-                proof = proof_below(record["proof"], other[cut:], line) if record and record.get("proof") else None
+                full = None  # the record with its proof, when paths_in_proof has just read it
+                if len(other) - cut <= REORDERED_PLIES:
+                    paths, full = self.paths_in_proof(above, record)
+                    if other[cut:] not in paths:
+                        self.not_inside.add((above, other, line))
+                        continue
+                if full is None:
+                    full = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
+                proof = proof_below(full["proof"], other[cut:], line) if full and full.get("proof") else None
                 if proof is None:  # not in the proof, or it does not hold at `line` (its history may differ)
                     self.not_inside.add((above, other, line))
                     continue
                 return self.take_proof(line, proof_result(proof, self.game(line).side_to_move), proof, other, above)
         return False
 
-    def paths_in_proof(self, above: Line, record: Dict[str, Any]) -> FrozenSet[Line]:
-        """The paths of up to REORDERED_PLIES moves inside the proof of `record`, the store's record at `above`."""
+    def paths_in_proof(self, above: Line,
+                       record: Dict[str, Any]) -> Tuple[FrozenSet[Line], Optional[Dict[str, Any]]]:
+        """The paths of up to REORDERED_PLIES moves inside the proof of `record`, the store's record at `above`,
+        and that record with its proof when it was read for them (None when they were known), so that the
+        caller need not read a proof of hundreds of MB again."""
         known = self.first_plies.get(above)
-        if known is None or known[0] != record.get("sha256"):
-            full = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
-            paths = proof_prefixes(full["proof"], REORDERED_PLIES) if full and full.get("proof") else frozenset()
-            known = self.first_plies[above] = (full.get("sha256") if full else None, paths)
-        return known[1]
+        if known is not None and known[0] == record.get("sha256"):
+            return known[1], None
+        full = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
+        paths = proof_prefixes(full["proof"], REORDERED_PLIES) if full and full.get("proof") else frozenset()
+        self.first_plies[above] = (full.get("sha256") if full else None, paths)
+        return paths, full
 
     def index_store(self) -> None:
         """stored_at: the store's lines, settled or not, by position, in the spaces whose results decide this

@@ -398,8 +398,20 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     r, a = re.search(r"^1 (\S+)\n2 (\S+)\n3 ", outcome["proof"], re.M).groups()
     root = ["c1-c3", "e2-e5", "b1-b3", r, a]
     shutil.copytree(tmp_path / "store", tmp_path / "later" / "store")
+    from loa import split_solve as module
+    above = ("b1-b3", "e2-e5", "c1-c3")
+    proofs_read = []  # the lines whose record the run reads with its proof
+    real_claim_record = module.claim_record
+
+    def counted(*args, **kwargs):
+        if kwargs.get("with_proof", True):
+            proofs_read.append(tuple(args[2]))
+        return real_claim_record(*args, **kwargs)
+
+    monkeypatch.setattr(module, "claim_record", counted)
     run, outcome, said = split_solve(tmp_path / "later", root, 3, time_s=None, nodes=1000)
     assert isinstance(outcome, dict) and run.solved == 0 and run.transposed == 1, said
+    assert proofs_read.count(above) == 1, proofs_read  # its first plies, then the proof below them (twice before)
     assert f"transposed {' '.join(root)}: loss, the proof of b1-b3 e2-e5 c1-c3 {r} {a} inside b1-b3 e2-e5 c1-c3's" \
         in said, said
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
@@ -408,16 +420,12 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     assert record["inside"] == ["b1-b3", "e2-e5", "c1-c3"] and record["transposed_from"][3:] == [r, a], record
     # The stored proof's first plies were read once; asked again for any path, the run reads no proof, until the
     # record there changes.
-    from loa import split_solve as module
-    above = ("b1-b3", "e2-e5", "c1-c3")
     assert (r, a) in run.first_plies[above][1] and (a, r) not in run.first_plies[above][1]
-    stored = module.claim_record(run.store, "five", list(above), "black", False, with_proof=False)
-    proofs_read = []
-    real_claim_record = module.claim_record
-    monkeypatch.setattr(module, "claim_record", lambda *args, **kwargs: proofs_read.append(args[2]) or
-                        real_claim_record(*args, **kwargs))
-    assert (r, a) in run.paths_in_proof(above, stored) and proofs_read == []
-    assert (r, a) in run.paths_in_proof(above, dict(stored, sha256="another")) and proofs_read == [list(above)]
+    stored = real_claim_record(run.store, "five", list(above), "black", False, with_proof=False)
+    proofs_read.clear()
+    assert run.paths_in_proof(above, stored) == (run.first_plies[above][1], None) and proofs_read == []
+    paths, full = run.paths_in_proof(above, dict(stored, sha256="another"))
+    assert (r, a) in paths and proofs_read == [above] and full["sha256"] == stored["sha256"]
 
 
 def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):

@@ -7,8 +7,8 @@ class not settled yet is an "open" row: the settled lines kept for the next run 
 The 5x5 table is checked in every build. The 6x6 table's proofs hold tens of millions of moves: CTest's
 python.six_table (Release builds) runs this file with LOA_TABLES=six."""
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys

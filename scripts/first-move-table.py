@@ -328,7 +328,8 @@ def seed_store(store, rules, out, threads=None):
     """Puts the partial results in OUT/partial (export_partial) into the store where it has none, each
     verified first, into the space of the run that made it (its folder says which), and the unsettled nodes
     kept beside them. Returns how many of each: (settled lines, unsettled nodes). `threads` lines at a time
-    (default: one a core; the check, the expansion and the gzip release the GIL)."""
+    (default: one a core; the check, the expansion and the gzip release the GIL). A kept file that does not
+    verify is not put, the others are, and then ValueError names it (the first five such files)."""
     nodes = 0
     compacted = read_compact_cache(store)
     todo = []
@@ -345,12 +346,30 @@ def seed_store(store, rules, out, threads=None):
                 todo.append((space, side, os.path.join(folder, name)))
     if todo:
         todo.sort(key=lambda job: -os.path.getsize(job[2]))  # the biggest first, not left alone at the end
+
+        def attempt(job):
+            try:
+                return seed_line(store, rules, *job), None
+            except ValueError as e:
+                return None, str(e)
+
+        refused = []
         with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
-            # The kept file is its record's compact proof: an export to the same folder keeps it (without this,
-            # the first export from a seeded store compacted all of c1-e3's 226 MB again, about 19 minutes).
-            for digest, kept in pool.map(lambda job: seed_line(store, rules, *job), todo):
-                compacted[digest] = kept
+            # Every line is tried, a bad file's refusal kept for the end: the lines put do not depend on which
+            # thread met the bad file first (map cancels what has not started when a result raises).
+            for seeded, error in pool.map(attempt, todo):
+                if error is not None:
+                    refused.append(error)
+                else:
+                    # The kept file is its record's compact proof: an export to the same folder keeps it
+                    # (without this, the first export from a seeded store compacted all of c1-e3's 226 MB
+                    # again, about 19 minutes).
+                    digest, kept = seeded
+                    compacted[digest] = kept
         write_compact_cache(store, compacted)
+        if refused:
+            shown = "; ".join(refused[:5]) + (f"; and {len(refused) - 5} more" if len(refused) > 5 else "")
+            raise ValueError(f"{len(refused)} of {len(todo)} kept lines not seeded: {shown}")
     return len(todo), nodes
 
 

@@ -243,10 +243,15 @@ def write_compact_cache(store, compacted):
                 "".join(f"{k}\t{v}\n" for k, v in sorted(compacted.items())).encode())
 
 
+def kept_digest(data):
+    """A kept file's digest in the compact cache, from its bytes (file_digest, seed_line)."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def file_digest(path):
     try:
         with open(path, "rb") as f:
-            return hashlib.sha256(f.read()).hexdigest()
+            return kept_digest(f.read())
     except OSError:
         return None
 
@@ -321,7 +326,7 @@ def seed_line(store, rules, space, side, path):
         raise ValueError(f"{path}: {claim!r} is not this folder's claim")
     result = proof_result(proof, game_at(rules, line).side_to_move)
     digest = store.put(space, line, {"result": result, "nodes": 0, "time_ms": 0, "seeded": True}, expanded)
-    return digest, hashlib.sha256(kept).hexdigest()
+    return digest, kept_digest(kept)
 
 
 def seed_store(store, rules, out, threads=None):

@@ -392,7 +392,9 @@ class SplitSolve:
 
     def take_reordered(self, line: Line) -> bool:
         """Settles `line` with the proof below another order of its moves inside a proof the store keeps at that
-        order's ancestor (the index reads the store's lines, not the lines inside their proofs)."""
+        order's ancestor (the index reads the store's lines, not the lines inside their proofs); or refutes it,
+        when that proof is the other side's win: a "wins or draws" run of white's spent 16 billion nodes at
+        c1-e3 f3-d5 b6-b4 f4xd6, whose black win was inside the proof of c1-e3 f4xd6."""
         key = self.position_of[line]
         for other in reordered_lines(line, REORDERED_PLIES):
             try:
@@ -408,8 +410,9 @@ class SplitSolve:
                 # The record alone first: a proof can be hundreds of MB, read only when it may settle the node.
                 record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws,
                                       with_proof=False)
-                if record is None or record["result"] == "unknown" or self.refutes(above, record):
-                    continue
+                if record is None or record["result"] not in ("win", "loss") and (
+                        record["result"] == "unknown" or self.refutes(above, record)):
+                    continue  # no proof that decides the claim (a job's "cannot win" is no proof)
                 full = None  # the record with its proof, when paths_in_proof has just read it
                 if len(other) - cut <= REORDERED_PLIES:
                     paths, full = self.paths_in_proof(above, record)
@@ -422,7 +425,13 @@ class SplitSolve:
                 if proof is None:  # not in the proof, or it does not hold at `line` (its history may differ)
                     self.not_inside.add((above, other, line))
                     continue
-                return self.take_proof(line, proof_result(proof, self.game(line).side_to_move), proof, other, above)
+                result = proof_result(proof, self.game(line).side_to_move)
+                if self.refutes(line, {"result": result}):
+                    self.log(f"takes {' '.join(line)}: refuted, the proof of {' '.join(other)} inside "
+                             f"{' '.join(above)}'s ({result})")
+                    self.refute(line)
+                    return True
+                return self.take_proof(line, result, proof, other, above)
         return False
 
     def paths_in_proof(self, above: Line,

@@ -428,6 +428,26 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     assert (r, a) in paths and proofs_read == [above] and full["sha256"] == stored["sha256"]
 
 
+
+def test_the_other_sides_win_inside_a_stored_proof_refutes_a_later_run_at_its_moves_in_another_order(tmp_path):
+    # Black wins after b1-b3 e2-e5 c1-c3 (one job), and c1-c3 e2-e5 b1-b3 r a, a line inside its proof in
+    # another order, has no line of the store at its position. A later run of white's "wins or draws" from there
+    # is refuted without a job: the proof below r a, moved and checked, is black's win. (6x6: white's run spent 16
+    # billion nodes at c1-e3 f3-d5 b6-b4 f4xd6, black's win inside the proof of c1-e3 f4xd6.)
+    first, outcome, said = split_solve(tmp_path, ["b1-b3", "e2-e5", "c1-c3"], 3)
+    assert outcome["result"] == "loss" and first.solved == 1, said
+    r, a = re.search(r"^1 (\S+)\n2 (\S+)\n3 ", outcome["proof"], re.M).groups()
+    root = ["c1-c3", "e2-e5", "b1-b3", r, a]
+    shutil.copytree(tmp_path / "store", tmp_path / "later" / "store")
+    run, outcome, said = split_solve(tmp_path / "later", root, 3, prover="white", or_draws=True, time_s=None,
+                                     nodes=1000)
+    assert isinstance(outcome, cluster_module().NotProven) and run.solved == 0, said
+    assert f"takes {' '.join(root)}: refuted, the proof of b1-b3 e2-e5 c1-c3 {r} {a} inside b1-b3 e2-e5 c1-c3's " \
+           "(loss)" in said, said
+    # Black's own claim there takes the same proof as its win (the path that settled lines before).
+    run, outcome, said = split_solve(tmp_path / "later", root, 3, time_s=None, nodes=1000)
+    assert outcome["result"] == "loss" and run.solved == 0 and run.transposed == 1, said
+
 def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):
     # White cannot win after b1-b3 e2-e5 c1-c3: a run of white's win there ends refuted by its one job. A later
     # run of white's win from c1-c3 e2-e5, in that store, refutes black's reply b1-b3 (the same position) without

@@ -410,9 +410,11 @@ class SplitSolve:
                 # The record alone first: a proof can be hundreds of MB, read only when it may settle the node.
                 record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws,
                                       with_proof=False)
-                if record is None or record["result"] not in ("win", "loss") and (
-                        record["result"] == "unknown" or self.refutes(above, record)):
-                    continue  # no proof that decides the claim (a job's "cannot win" is no proof)
+                # A win or loss decides the claim either way; a job's "cannot win" is no proof, and a draw that
+                # refutes the claim is two sections, not one to take the path's proof from.
+                if record is None or record["result"] == "unknown" or (
+                        record["result"] not in ("win", "loss") and self.refutes(above, record)):
+                    continue
                 full = None  # the record with its proof, when paths_in_proof has just read it
                 if len(other) - cut <= REORDERED_PLIES:
                     paths, full = self.paths_in_proof(above, record)

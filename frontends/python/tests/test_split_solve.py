@@ -428,7 +428,6 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     assert (r, a) in paths and proofs_read == [above] and full["sha256"] == stored["sha256"]
 
 
-
 def test_the_other_sides_win_inside_a_stored_proof_refutes_a_later_run_at_its_moves_in_another_order(tmp_path):
     # Black wins after b1-b3 e2-e5 c1-c3 (one job), and c1-c3 e2-e5 b1-b3 r a, a line inside its proof in
     # another order, has no line of the store at its position. A later run of white's "wins or draws" from there
@@ -447,6 +446,7 @@ def test_the_other_sides_win_inside_a_stored_proof_refutes_a_later_run_at_its_mo
     # Black's own claim there takes the same proof as its win (the path that settled lines before).
     run, outcome, said = split_solve(tmp_path / "later", root, 3, time_s=None, nodes=1000)
     assert outcome["result"] == "loss" and run.solved == 0 and run.transposed == 1, said
+
 
 def test_a_refutation_the_store_kept_at_one_line_refutes_a_later_run_at_another(tmp_path):
     # White cannot win after b1-b3 e2-e5 c1-c3: a run of white's win there ends refuted by its one job. A later

@@ -40,13 +40,18 @@ constexpr Command kCommands[] = {
 };
 
 void print_usage() {
-  fmt::print("usage: loa COMMAND [OPTIONS]   (loa COMMAND --help for its options)\n\ncommands:\n");
+  fmt::print("usage: loa COMMAND [OPTIONS]   (loa COMMAND --help for its options; loa --version)\n\ncommands:\n");
   for (const Command& c : kCommands) fmt::print("  {:<14}{}\n", c.name, c.summary);
 }
 
 int run_command(const std::vector<std::string>& words) {
   if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_usage();
+    return 0;
+  }
+  // The project's version (CMakeLists.txt), as the Python package's loa.__version__ has it.
+  if (words[0] == "--version" || words[0] == "-V" || words[0] == "version") {
+    fmt::print("loa (libloa) {}\n", LOA_VERSION);
     return 0;
   }
   for (const Command& c : kCommands) {

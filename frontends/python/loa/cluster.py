@@ -226,11 +226,12 @@ def _status_command(args: argparse.Namespace) -> int:
             raise ValueError("--depth must be at least 0")
         store = ResultStore(args.store, report=lambda m: print(f"loa.cluster: {m}", file=sys.stderr), read_only=True)
         tree = split_tree(store, Rules(args.rules), args.moves.split(), args.position, args.prover, args.depth,
-                          args.or_draws)
+                          args.or_draws, args.transpositions)
     except (ValueError, StoreError) as e:
         raise _Refused(2, str(e)) from None
     print("\n".join(tree.lines))
-    print(f"the tree: {tree.proven:,} lines proven ({tree.proven_nodes:,} nodes), {tree.refuted:,} refuted, "
+    elsewhere = f" ({tree.elsewhere:,} of them by other lines)" if args.transpositions else ""
+    print(f"the tree: {tree.proven:,} lines proven ({tree.proven_nodes:,} nodes), {tree.refuted:,} refuted{elsewhere}, "
           f"{tree.unknown:,} jobs left unknown, {tree.not_run:,} nodes not run; {store.damaged} damaged results")
     return 0
 
@@ -275,6 +276,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="for records that do not name theirs (with --or-draws: the side whose claim it is)")
     t.add_argument("--or-draws", action="store_true", help="the tree of a run of --or-draws")
     t.add_argument("--depth", type=int, default=2, help="print the tree this many plies below the position")
+    t.add_argument("--transpositions", action="store_true",
+                   help="a node with no result of its own is settled as a run would settle it: by a proof at another "
+                        "line to its position, or inside a stored proof at another order of its moves (reads and "
+                        "checks proofs: slower)")
     m = commands.add_parser("match", help="a match in shards on a Dask cluster, merged as loa match-merge does")
     m.add_argument("--rules", default="olympiad")
     m.add_argument("--first", required=True, help="a player spec, as loa match takes (engine:nodes=20000, ...)")

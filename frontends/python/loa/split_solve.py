@@ -7,19 +7,16 @@ docs/cluster.md says how it splits; docs/solver.md, "The first moves of 6x6", wh
 from __future__ import annotations
 
 import itertools
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import Game, Rules
 from ._core import _graft_proofs
-from .proof_paths import Line, moved_proof, proof_below, proof_prefixes, proof_result, reordered_lines
+from .proof_paths import Line, moved_proof
+from .proofs_elsewhere import ProofsInside, lines_by_position
 from .solve_jobs import engine_job, job_record, solve_job
 from .solve_store import ResultStore, StoreError
 from .split_tree import claim_record, claim_result, claim_space, game_at as _game
 
-
-# How many of a line's last plies take_reordered plays in other orders (each side's moves among themselves: at
-# most 3! x 3! lines): c1-e3 f3-d5 b6-b4 f4xd6, inside the proof of c1-e3 f4xd6, needs four.
-REORDERED_PLIES = 6
 
 
 class NotProven(Exception):
@@ -77,11 +74,9 @@ class SplitSolve:
         # once moved and checked, a refutation as a follower takes its leader's.
         self.stored_at: Dict[str, List[Line]] = {}
         self.transposed = 0
-        # (a stored proof's line, a line below it, the node): take_reordered found no proof of the node there
-        self.not_inside: set = set()
-        # A stored proof's line -> (its record's digest, the paths of its first REORDERED_PLIES plies): read once,
-        # where the driver's start read c1-e3 f3-d5 b1-b3's 13.7 MB proof again for each line it tried below.
-        self.first_plies: Dict[Line, Tuple[str, FrozenSet[Line]]] = {}
+        # Nodes settled inside a stored proof at another order of their moves (take_reordered), with what it read.
+        self.inside = ProofsInside(self.game, lambda line, with_proof: claim_record(
+            self.store, self.base_space, list(line), self.prover, self.or_draws, with_proof=with_proof), self.refutes)
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
@@ -395,75 +390,23 @@ class SplitSolve:
         order's ancestor (the index reads the store's lines, not the lines inside their proofs); or refutes it,
         when that proof is the other side's win: a "wins or draws" run of white's spent 16 billion nodes at
         c1-e3 f3-d5 b6-b4 f4xd6, whose black win was inside the proof of c1-e3 f4xd6."""
-        key = self.position_of[line]
-        for other in reordered_lines(line, REORDERED_PLIES):
-            try:
-                if self.game(other).position_text() != key:
-                    continue
-            except ValueError:  # an order these rules refuse
-                continue
-            shared = next(i for i, (a, b) in enumerate(zip(line, other)) if a != b)
-            for cut in range(len(other) - 1, shared, -1):  # the ancestors `line` does not pass through
-                above = other[:cut]
-                if (above, other, line) in self.not_inside:
-                    continue
-                # The record alone first: a proof can be hundreds of MB, read only when it may settle the node.
-                record = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws,
-                                      with_proof=False)
-                # A win or loss decides the claim either way; a job's "cannot win" is no proof, and a draw that
-                # refutes the claim is two sections, not one to take the path's proof from.
-                if record is None or record["result"] == "unknown" or (
-                        record["result"] not in ("win", "loss") and self.refutes(above, record)):
-                    continue
-                full = None  # the record with its proof, when paths_in_proof has just read it
-                if len(other) - cut <= REORDERED_PLIES:
-                    paths, full = self.paths_in_proof(above, record)
-                    if other[cut:] not in paths:
-                        self.not_inside.add((above, other, line))
-                        continue
-                if full is None:
-                    full = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
-                proof = proof_below(full["proof"], other[cut:], line) if full and full.get("proof") else None
-                if proof is None:  # not in the proof, or it does not hold at `line` (its history may differ)
-                    self.not_inside.add((above, other, line))
-                    continue
-                result = proof_result(proof, self.game(line).side_to_move)
-                if self.refutes(line, {"result": result}):
-                    self.log(f"takes {' '.join(line)}: refuted, the proof of {' '.join(other)} inside "
-                             f"{' '.join(above)}'s ({result})")
-                    self.refute(line)
-                    return True
-                return self.take_proof(line, result, proof, other, above)
-        return False
-
-    def paths_in_proof(self, above: Line,
-                       record: Dict[str, Any]) -> Tuple[FrozenSet[Line], Optional[Dict[str, Any]]]:
-        """The paths of up to REORDERED_PLIES moves inside the proof of `record`, the store's record at `above`,
-        and that record with its proof when it was read for them (None when they were known), so that the
-        caller need not read a proof of hundreds of MB again."""
-        known = self.first_plies.get(above)
-        if known is not None and known[0] == record.get("sha256"):
-            return known[1], None
-        full = claim_record(self.store, self.base_space, list(above), self.prover, self.or_draws)
-        paths = proof_prefixes(full["proof"], REORDERED_PLIES) if full and full.get("proof") else frozenset()
-        self.first_plies[above] = (full.get("sha256") if full else None, paths)
-        return paths, full
+        found = self.inside.find(line, self.position_of[line])
+        if found is None:
+            return False
+        if self.refutes(line, {"result": found.result}):
+            self.log(f"takes {' '.join(line)}: refuted, the proof of {' '.join(found.other)} inside "
+                     f"{' '.join(found.above)}'s ({found.result})")
+            self.refute(line)
+            return True
+        return self.take_proof(line, found.result, found.proof, found.other, found.above)
 
     def index_store(self) -> None:
         """stored_at: the store's lines, settled or not, by position, in the spaces whose results decide this
         claim (those claim_record reads)."""
         spaces = {self.space, self.base_space} | {claim_space(self.base_space, side, True)
                                                   for side in ("black", "white")}
-        count = 0
-        for space, moves in self.store.lines():
-            if space not in spaces:
-                continue
-            try:
-                key = self.game(tuple(moves)).position_text()
-            except ValueError:  # a line these rules refuse: get() would report it damaged
-                continue
-            self.stored_at.setdefault(key, []).append(tuple(moves))
-            count += 1
+        self.stored_at = lines_by_position(self.store, spaces, self.game)
+        count = sum(len(lines) for lines in self.stored_at.values())
         if count:
             self.log(f"store: {count:,} lines at {len(self.stored_at):,} positions")
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import Game, Rules
+from .proof_paths import Line, moved_proof
+from .proofs_elsewhere import ProofsInside, lines_by_position
 from .solve_store import ResultStore
 
 # What a node is, as the store shows it.
@@ -29,6 +31,7 @@ class SplitTree:
     unknown: int = 0
     not_run: int = 0
     proven_nodes: int = 0  # the nodes the proven lines' jobs searched
+    elsewhere: int = 0  # of the proven and refuted, those settled at another line (with `transpositions`)
     lines: List[str] = field(default_factory=list)
 
 
@@ -94,14 +97,57 @@ def claim_result(record: Dict[str, Any], prover: str, mover: str, or_draws: bool
     return (result == "win") == (mover == prover)
 
 
+class _Elsewhere:
+    """What settles a node the store holds no result for at its own line, as a run takes it (split_solve's
+    visit): a proof kept at another line to its position, once moved and checked there; a proof below another
+    order of its moves inside a stored proof (ProofsInside); else that line's record showing the claim false."""
+
+    def __init__(self, store: ResultStore, space: str, game_at, claim_of: Optional[str]) -> None:
+        self.store, self.space, self.game_at, self.claim_of = store, space, game_at, claim_of
+        spaces = {space, claim_space(space, claim_of, bool(claim_of))} | {claim_space(space, side, True)
+                                                                          for side in ("black", "white")}
+        self.stored_at = lines_by_position(store, spaces, game_at)
+        self.inside: Dict[str, ProofsInside] = {}  # by prover: what each has read
+
+    def record(self, line: Line, with_proof: bool) -> Optional[Dict[str, Any]]:
+        return claim_record(self.store, self.space, list(line), self.claim_of, bool(self.claim_of), with_proof)
+
+    def settle(self, line: Line, game: Game, prover: str) -> Optional[Tuple[Dict[str, Any], str]]:
+        """(a record that settles `line`, where it comes from), or None."""
+        def verdict(record: Dict[str, Any]) -> Optional[bool]:
+            return claim_result(record, prover, game.side_to_move, bool(self.claim_of))
+
+        key = game.position_text()
+        others = [other for other in self.stored_at.get(key, []) if other != line]
+        for other in others:
+            record = self.record(other, False)
+            if record is not None and record["result"] != "unknown" and verdict(record) is not False:
+                full = self.record(other, True)
+                if full and full.get("proof") and moved_proof(full["proof"], list(line)) is not None:
+                    return record, f"the proof of {' '.join(other)}"
+        if prover not in self.inside:
+            self.inside[prover] = ProofsInside(self.game_at, self.record, lambda at, record: claim_result(
+                record, prover, self.game_at(at).side_to_move, bool(self.claim_of)) is False)
+        found = self.inside[prover].find(line, key)
+        if found is not None:
+            return {"result": found.result}, f"the proof of {' '.join(found.other)} inside {' '.join(found.above)}'s"
+        for other in others:
+            record = self.record(other, False)
+            if record is not None and verdict(record) is False:
+                return record, f"at {' '.join(other)}"
+        return None
+
+
 class _Walk:
     def __init__(self, store: ResultStore, space: str, above: List[str], origin: str, depth: int,
-                 claim_of: Optional[str] = None) -> None:
+                 claim_of: Optional[str] = None, elsewhere: Optional[_Elsewhere] = None) -> None:
         """`claim_of`: the side whose "wins or draws" run this is (its own space), else a run of a win; either
-        reads what other runs settled as claim_record does."""
+        reads what other runs settled as claim_record does. `elsewhere`: a node with no result of its own is
+        settled from other lines as a run would."""
         self.store, self.space, self.depth, self.claim_of = store, space, depth, claim_of
         self.above = above  # the moves from the start (or position) to the root
         self.origin = origin  # the root's name when it is the start, "(start)" (or "(position)")
+        self.elsewhere = elsewhere
         self.tree = SplitTree()
 
     def node(self, line: List[str], game: Game, prover: Optional[str]) -> str:
@@ -125,6 +171,13 @@ class _Walk:
     def describe(self, line: List[str], game: Game, prover: Optional[str]) -> Tuple[str, str]:
         record = claim_record(self.store, self.space, self.above + line, self.claim_of, bool(self.claim_of),
                               with_proof=False)
+        if self.elsewhere is not None and (record is None or record["result"] == "unknown"):
+            node_prover = self.claim_of or (record or {}).get("prover", prover)
+            found = None if node_prover is None else \
+                self.elsewhere.settle(tuple(self.above + line), game, node_prover)
+            if found is not None:
+                self.tree.elsewhere += 1
+                return self.settled(found[0], game, node_prover, f"{found[1]}: a run takes it")
         if record is None:
             self.tree.not_run += 1
             return NOT_RUN, "the game is over" if game.is_terminal() else "not run"
@@ -135,15 +188,7 @@ class _Walk:
         # Without a prover (a merged root that names none) a value is told, not judged.
         verdict = None if prover is None else claim_result(record, prover, game.side_to_move, bool(self.claim_of))
         if result != "unknown":
-            winner = {"win": game.side_to_move, "loss": other_side(game.side_to_move)}.get(result)
-            value = f"{prover} wins or draws" if result.endswith(" or draw") else \
-                "a draw" if winner is None else f"{winner} wins"
-            if verdict is False:
-                self.tree.refuted += 1
-                return REFUTED, f"{value} (refuted)"
-            self.tree.proven += 1
-            self.tree.proven_nodes += record.get("nodes", 0)
-            return PROVEN, f"{value} (proven, {record.get('nodes', 0):,} nodes)"
+            return self.settled(record, game, prover, f"{record.get('nodes', 0):,} nodes", own=True)
         if "split" in record:
             refuted = record.get("excluded") or []
             kind = self.child(line, game, record["split"], prover)
@@ -165,17 +210,41 @@ class _Walk:
         self.tree.unknown += 1
         return UNKNOWN, f"unknown after a job of {record.get('nodes', 0):,} nodes, not split"
 
+    def settled(self, record: Dict[str, Any], game: Game, prover: Optional[str], how: str,
+                own: bool = False) -> Tuple[str, str]:
+        """A node `record` settles (or, a job's "cannot win", refutes), counted and told with `how` (of its `own`
+        record, a refutation is told alone)."""
+        result = record["result"]
+        verdict = None if prover is None else claim_result(record, prover, game.side_to_move, bool(self.claim_of))
+        if result == "unknown":
+            self.tree.refuted += 1
+            return REFUTED, f"{prover} cannot win ({how})"
+        winner = {"win": game.side_to_move, "loss": other_side(game.side_to_move)}.get(result)
+        value = f"{prover} wins or draws" if result.endswith(" or draw") else \
+            "a draw" if winner is None else f"{winner} wins"
+        if verdict is False:
+            self.tree.refuted += 1
+            return REFUTED, f"{value} (refuted)" if own else f"{value} (refuted, {how})"
+        self.tree.proven += 1
+        self.tree.proven_nodes += record.get("nodes", 0)
+        return PROVEN, f"{value} (proven, {how})"
+
 
 def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Optional[str] = None,
-               prover: Optional[str] = None, depth: int = 2, or_draws: bool = False) -> SplitTree:
+               prover: Optional[str] = None, depth: int = 2, or_draws: bool = False,
+               transpositions: bool = False) -> SplitTree:
     """The split solve's tree under `moves` (from the rules' start, or from `position` text) in `store`, its
     nodes down to `depth` plies below printed. `prover` is the side the run proves, for a root whose record
     does not name it (a merged one); without it such a root's value is told, not judged. With `or_draws`,
-    the tree of the run of "`prover` (by default the side to move) wins or draws". Raises ValueError for a
-    move the rules refuse."""
+    the tree of the run of "`prover` (by default the side to move) wins or draws". With `transpositions`, a
+    node with no result of its own is settled from other lines as a run would (_Elsewhere: it reads and checks
+    proofs, so it is slower). Raises ValueError for a move the rules refuse."""
     game = game_at(rules, moves, position)
     space = rules.name if position is None else f"{rules.name} from {position}"
     claim_of = (prover or game.side_to_move) if or_draws else None
-    walk = _Walk(store, space, list(moves), "(start)" if position is None else "(position)", depth, claim_of)
+    elsewhere = _Elsewhere(store, space, lambda line: game_at(rules, list(line), position), claim_of) \
+        if transpositions else None
+    walk = _Walk(store, space, list(moves), "(start)" if position is None else "(position)", depth, claim_of,
+                 elsewhere)
     walk.tree.root = walk.node([], game, prover)
     return walk.tree

@@ -420,11 +420,11 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
     assert record["inside"] == ["b1-b3", "e2-e5", "c1-c3"] and record["transposed_from"][3:] == [r, a], record
     # The stored proof's first plies were read once; asked again for any path, the run reads no proof, until the
     # record there changes.
-    assert (r, a) in run.first_plies[above][1] and (a, r) not in run.first_plies[above][1]
+    assert (r, a) in run.inside.first_plies[above][1] and (a, r) not in run.inside.first_plies[above][1]
     stored = real_claim_record(run.store, "five", list(above), "black", False, with_proof=False)
     proofs_read.clear()
-    assert run.paths_in_proof(above, stored) == (run.first_plies[above][1], None) and proofs_read == []
-    paths, full = run.paths_in_proof(above, dict(stored, sha256="another"))
+    assert run.inside.paths_in_proof(above, stored) == (run.inside.first_plies[above][1], None) and proofs_read == []
+    paths, full = run.inside.paths_in_proof(above, dict(stored, sha256="another"))
     assert (r, a) in paths and proofs_read == [above] and full["sha256"] == stored["sha256"]
 
 

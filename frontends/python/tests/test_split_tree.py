@@ -4,10 +4,12 @@ The store here is written by hand, as SplitSolve writes one (the records' fields
 kind of node is there once; test_cluster.py reads the store of a real run with it.
 """
 import os
+import re
 import subprocess
 import sys
 
 import loa
+from loa.solve_jobs import job_record, solve_job
 from loa.solve_store import ResultStore, StoreError
 from loa.split_tree import split_tree
 
@@ -125,6 +127,53 @@ def test_a_record_checked_once_is_read_again_only_when_its_files_change(tmp_path
     (tmp_path / proof_file).write_bytes(b"x" * size)
     assert store.get("five", ["b1-b3"], with_proof=False) is None
     assert len(told) == 1 and "is damaged" in told[0], told
+
+
+def a_proof_kept_at_one_order(path):
+    """5x5: black's win after b1-b3 e2-e5 c1-c3, one job's proof kept as a run keeps it; and white's r and
+    black's a, the first line inside that proof."""
+    store = ResultStore(str(path))
+    above = ["b1-b3", "e2-e5", "c1-c3"]
+    answer = solve_job(loa.Rules("five"), above, 600, 4, prover="black")
+    assert answer["result"] == "loss", answer["result"]
+    store.put("five", above, dict(job_record(answer), prover="black"), answer["proof"])
+    r, a = re.search(r"^1 (\S+)\n2 (\S+)\n3 ", answer["proof"], re.M).groups()
+    return store, r, a
+
+
+def test_a_node_settled_by_another_line_is_told_so_when_asked(tmp_path):
+    # A run takes these without a job (split_solve: take_transposition, take_reordered); the store holds nothing
+    # at their own lines, so status says "not run" unless asked to look as the run does. (6x6: white's "wins or
+    # draws" run spent 16 billion nodes at c1-e3 f3-d5 b6-b4 f4xd6, black's win inside the proof of c1-e3 f4xd6,
+    # and status showed it open throughout.)
+    store, r, a = a_proof_kept_at_one_order(tmp_path / "store")
+    swapped = ["c1-c3", "e2-e5", "b1-b3"]  # black's moves in the other order: the stored line's position
+    plain = split_tree(store, loa.Rules("five"), swapped, prover="black")
+    assert plain.lines == ["c1-c3 e2-e5 b1-b3: not run"] and plain.elsewhere == 0
+    tree = split_tree(store, loa.Rules("five"), swapped, prover="black", transpositions=True)
+    assert tree.lines == ["c1-c3 e2-e5 b1-b3: black wins (proven, the proof of b1-b3 e2-e5 c1-c3: a run takes it)"]
+    assert tree.root == "proven" and (tree.proven, tree.elsewhere, tree.not_run) == (1, 1, 0)
+    # Two plies below: no line of the store reaches it, but a path inside the stored proof does.
+    deeper = swapped + [r, a]
+    inside = f"the proof of b1-b3 e2-e5 c1-c3 {r} {a} inside b1-b3 e2-e5 c1-c3's: a run takes it"
+    tree = split_tree(store, loa.Rules("five"), deeper, prover="black", transpositions=True)
+    assert tree.lines == [f"{' '.join(deeper)}: black wins (proven, {inside})"] and tree.root == "proven"
+    # White's "wins or draws" there is shown false by it.
+    tree = split_tree(store, loa.Rules("five"), deeper, prover="white", or_draws=True, transpositions=True)
+    assert tree.lines == [f"{' '.join(deeper)}: black wins (refuted, {inside})"] and tree.root == "refuted"
+    assert (tree.refuted, tree.elsewhere) == (1, 1)
+    # A node no stored line or proof reaches stays "not run".
+    elsewhere = split_tree(store, loa.Rules("five"), ["d1-d3", "e2-e5", "b1-b3"], prover="black",
+                           transpositions=True)
+    assert elsewhere.root == "not run" and elsewhere.elsewhere == 0
+    before = sorted(os.listdir(tmp_path / "store"))
+    r = status("--rules", "five", "--store", str(tmp_path / "store"), "--moves", " ".join(deeper), "--prover",
+               "black", "--transpositions")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [f"{' '.join(deeper)}: black wins (proven, {inside})",
+                                     "the tree: 1 lines proven (0 nodes), 0 refuted (1 of them by other lines), "
+                                     "0 jobs left unknown, 0 nodes not run; 0 damaged results"]
+    assert sorted(os.listdir(tmp_path / "store")) == before
 
 
 def test_a_read_only_store_is_not_made_and_not_written(tmp_path):

@@ -5,7 +5,7 @@ many lines no record names (loa.proof_paths). A run (loa.split_solve) takes such
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Set, Tuple
 
 from . import Game
 from .proof_paths import Line, proof_below, proof_prefixes, proof_result, reordered_lines
@@ -16,6 +16,8 @@ from .solve_store import ResultStore
 REORDERED_PLIES = 6
 
 Record = Dict[str, Any]
+RecordAt = Callable[[Line, bool], Optional[Record]]  # a line's record for the claim, with its proof or not
+Refutes = Callable[[Line, Record], bool]  # whether a line's record shows the claim false there
 
 
 def lines_by_position(store: ResultStore, spaces: Iterable[str],
@@ -35,6 +37,33 @@ def lines_by_position(store: ResultStore, spaces: Iterable[str],
     return at
 
 
+class StoredLines:
+    """The store's other lines at a node's position (`at`, from lines_by_position) and their records for one
+    claim: a run takes another line's proof (once moved to the node and checked) or its refutation."""
+
+    def __init__(self, at: Dict[str, List[Line]], record_at: RecordAt, refutes: Refutes) -> None:
+        self.at, self.record_at, self.refutes = at, record_at, refutes
+
+    def records(self, line: Line, key: str, with_proof: bool) -> Iterator[Tuple[Line, Record]]:
+        """(another line, its record) for each line at position `key` with a record."""
+        for other in self.at.get(key, []):
+            if other != line:
+                record = self.record_at(other, with_proof)
+                if record is not None:
+                    yield other, record
+
+    def proofs(self, line: Line, key: str, with_proof: bool = True) -> Iterator[Tuple[Line, Record]]:
+        """records() that prove the claim (at `line`, the proof must still be moved and checked)."""
+        return ((other, record) for other, record in self.records(line, key, with_proof)
+                if record["result"] != "unknown" and not self.refutes(other, record))
+
+    def refutation(self, line: Line, key: str) -> Optional[Tuple[Line, Record]]:
+        """The first other line whose record shows the claim false (a job's "cannot win", the other side's
+        proof), or None."""
+        return next(((other, record) for other, record in self.records(line, key, False)
+                     if self.refutes(other, record)), None)
+
+
 class FoundInside(NamedTuple):
     other: Line   # the other order of the node's moves, a path inside the stored proof
     above: Line   # the line whose stored proof holds it
@@ -49,8 +78,8 @@ class ProofsInside:
     hundreds of MB is read once for its first plies (the 6x6 driver read c1-e3 f3-d5 b1-b3's 13.7 MB proof
     again for each line it tried below), and a path found not to hold is not tried again."""
 
-    def __init__(self, game_at: Callable[[Line], Game], record_at: Callable[[Line, bool], Optional[Record]],
-                 refutes: Callable[[Line, Record], bool], plies: int = REORDERED_PLIES) -> None:
+    def __init__(self, game_at: Callable[[Line], Game], record_at: RecordAt, refutes: Refutes,
+                 plies: int = REORDERED_PLIES) -> None:
         self.game_at, self.record_at, self.refutes, self.plies = game_at, record_at, refutes, plies
         # (a stored proof's line, a line below it, the node): no proof of the node there
         self.not_inside: Set[Tuple[Line, Line, Line]] = set()

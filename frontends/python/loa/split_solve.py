@@ -12,10 +12,10 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import Game, Rules
 from ._core import _graft_proofs
 from .proof_paths import Line, moved_proof
-from .proofs_elsewhere import ProofsInside, lines_by_position
+from .proofs_elsewhere import ProofsInside, StoredLines, lines_by_position
 from .solve_jobs import engine_job, job_record, solve_job
 from .solve_store import ResultStore, StoreError
-from .split_tree import claim_record, claim_result, claim_space, game_at as _game
+from .split_tree import claim_record, claim_result, claim_space, deciding_spaces, game_at as _game
 
 
 
@@ -72,11 +72,10 @@ class SplitSolve:
         # Results the store kept before this run, by position: those of lines no walk from the root reaches (a
         # given-up move's subtree, another root's) settle the nodes of this run at their positions too, a proof
         # once moved and checked, a refutation as a follower takes its leader's.
-        self.stored_at: Dict[str, List[Line]] = {}
+        self.stored = StoredLines({}, self.record_at, self.refutes)  # read by index_store when the run starts
         self.transposed = 0
         # Nodes settled inside a stored proof at another order of their moves (take_reordered), with what it read.
-        self.inside = ProofsInside(self.game, lambda line, with_proof: claim_record(
-            self.store, self.base_space, list(line), self.prover, self.or_draws, with_proof=with_proof), self.refutes)
+        self.inside = ProofsInside(self.game, self.record_at, self.refutes)
         # A line that reaches a position another line of this run works on follows it: no jobs of its own, and
         # the other's result once it has one (its proof, moved; or its refutation). Worked apart, the two lines
         # above ran again the jobs that had refuted candidates under the other, 6.6 of a run's 47.6 billion
@@ -116,6 +115,10 @@ class SplitSolve:
     def refutes(self, line: Line, record: Dict[str, Any]) -> bool:
         """Whether a node's record shows that the claim does not hold there."""
         return claim_result(record, self.prover, self.game(line).side_to_move, self.or_draws) is False
+
+    def record_at(self, line: Line, with_proof: bool) -> Optional[Dict[str, Any]]:
+        """A line's record for this claim, as the store has it (claim_record)."""
+        return claim_record(self.store, self.base_space, list(line), self.prover, self.or_draws, with_proof=with_proof)
 
     def lookup(self, line: Line) -> Optional[Dict[str, Any]]:
         """A node's record for this claim (claim_record: its own, else one another run settled there)."""
@@ -292,7 +295,7 @@ class SplitSolve:
             if record is not None and record["result"] != "unknown" and not self.refutes(child, record):
                 return move
             # Proven at another line (visit() moves the proof; where it does not hold, the move gets a job).
-            if self.stored_at and next(self.stored_proofs(child, self.game(child).position_text(), False), None):
+            if self.stored.at and next(self.stored.proofs(child, self.game(child).position_text(), False), None):
                 return move
         return None
 
@@ -363,7 +366,7 @@ class SplitSolve:
         key = self.position_of[line]
         known = ((other, dict(self.known[other], proof=self.proof_of(other)))
                  for other in self.at_position.get(key, []) if other != line and other in self.known)
-        for other, record in itertools.chain(known, self.stored_proofs(line, key)):
+        for other, record in itertools.chain(known, self.stored.proofs(line, key)):
             if other == line or record is None or not record.get("proof"):
                 continue
             proof = moved_proof(record["proof"], list(line))
@@ -401,40 +404,22 @@ class SplitSolve:
         return self.take_proof(line, found.result, found.proof, found.other, found.above)
 
     def index_store(self) -> None:
-        """stored_at: the store's lines, settled or not, by position, in the spaces whose results decide this
+        """self.stored: the store's lines, settled or not, by position, in the spaces whose results decide this
         claim (those claim_record reads)."""
-        spaces = {self.space, self.base_space} | {claim_space(self.base_space, side, True)
-                                                  for side in ("black", "white")}
-        self.stored_at = lines_by_position(self.store, spaces, self.game)
-        count = sum(len(lines) for lines in self.stored_at.values())
+        self.stored.at = lines_by_position(self.store, deciding_spaces(self.base_space), self.game)
+        count = sum(len(lines) for lines in self.stored.at.values())
         if count:
-            self.log(f"store: {count:,} lines at {len(self.stored_at):,} positions")
-
-    def stored_records(self, line: Line, key: str, with_proof: bool):
-        """(another line, its record for this claim) for each line the store had before this run at position
-        `key`."""
-        for other in self.stored_at.get(key, []):
-            if other != line:
-                record = claim_record(self.store, self.base_space, list(other), self.prover, self.or_draws,
-                                      with_proof=with_proof)
-                if record is not None:
-                    yield other, record
-
-    def stored_proofs(self, line: Line, key: str, with_proof: bool = True):
-        """stored_records() whose record proves the claim (at `line`, the proof must still be moved and
-        checked)."""
-        return ((other, record) for other, record in self.stored_records(line, key, with_proof)
-                if record["result"] != "unknown" and not self.refutes(other, record))
+            self.log(f"store: {count:,} lines at {len(self.stored.at):,} positions")
 
     def take_stored_refutation(self, line: Line) -> bool:
         """Refutes `line` when the store shows the claim false at another line to its position (a job's
         "cannot win", or the other side's proof)."""
-        for other, record in self.stored_records(line, self.position_of[line], False):
-            if self.refutes(other, record):
-                self.log(f"takes {' '.join(line)}: refuted at the line {' '.join(other)}")
-                self.refute(line)
-                return True
-        return False
+        refuted = self.stored.refutation(line, self.position_of[line])
+        if refuted is None:
+            return False
+        self.log(f"takes {' '.join(line)}: refuted at the line {' '.join(refuted[0])}")
+        self.refute(line)
+        return True
 
     def follow(self, line: Line, solve: bool) -> bool:
         """Makes `line` follow another line at its position that leads there (worked on, or refuted itself)."""

@@ -8,11 +8,11 @@ on a copy of another machine's store, and says what is proven, refuted, left unk
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from . import Game, Rules
 from .proof_paths import Line, moved_proof
-from .proofs_elsewhere import ProofsInside, lines_by_position
+from .proofs_elsewhere import ProofsInside, StoredLines, lines_by_position
 from .solve_store import ResultStore
 
 # What a node is, as the store shows it.
@@ -55,6 +55,12 @@ def claim_space(space: str, prover: Optional[str], or_draws: bool) -> str:
     """Where a claim's nodes are kept in a store: a win's in the rules' space, as they always were; "X wins
     or draws" in its own, since its jobs ask another question of the same positions."""
     return f"{space}: {prover} wins or draws" if or_draws else space
+
+
+def deciding_spaces(space: str) -> Set[str]:
+    """Every space whose records claim_record reads for a claim at `space` (a win's, or either side's "wins or
+    draws"): the base space and both sides' "wins or draws"."""
+    return {space} | {claim_space(space, side, True) for side in ("black", "white")}
 
 
 def claim_record(store: ResultStore, space: str, moves: List[str], prover: Optional[str], or_draws: bool,
@@ -104,38 +110,29 @@ class _Elsewhere:
 
     def __init__(self, store: ResultStore, space: str, game_at, claim_of: Optional[str]) -> None:
         self.store, self.space, self.game_at, self.claim_of = store, space, game_at, claim_of
-        spaces = {space, claim_space(space, claim_of, bool(claim_of))} | {claim_space(space, side, True)
-                                                                          for side in ("black", "white")}
-        self.stored_at = lines_by_position(store, spaces, game_at)
-        self.inside: Dict[str, ProofsInside] = {}  # by prover: what each has read
+        self.stored_at = lines_by_position(store, deciding_spaces(space), game_at)
+        self.by_prover: Dict[str, Tuple[StoredLines, ProofsInside]] = {}  # what each prover's look has read
 
     def record(self, line: Line, with_proof: bool) -> Optional[Dict[str, Any]]:
         return claim_record(self.store, self.space, list(line), self.claim_of, bool(self.claim_of), with_proof)
 
     def settle(self, line: Line, game: Game, prover: str) -> Optional[Tuple[Dict[str, Any], str]]:
         """(a record that settles `line`, where it comes from), or None."""
-        def verdict(record: Dict[str, Any]) -> Optional[bool]:
-            return claim_result(record, prover, game.side_to_move, bool(self.claim_of))
-
+        if prover not in self.by_prover:
+            def refutes(at: Line, record: Dict[str, Any]) -> bool:
+                return claim_result(record, prover, self.game_at(at).side_to_move, bool(self.claim_of)) is False
+            self.by_prover[prover] = (StoredLines(self.stored_at, self.record, refutes),
+                                      ProofsInside(self.game_at, self.record, refutes))
+        stored, inside = self.by_prover[prover]
         key = game.position_text()
-        others = [other for other in self.stored_at.get(key, []) if other != line]
-        for other in others:
-            record = self.record(other, False)
-            if record is not None and record["result"] != "unknown" and verdict(record) is not False:
-                full = self.record(other, True)
-                if full and full.get("proof") and moved_proof(full["proof"], list(line)) is not None:
-                    return record, f"the proof of {' '.join(other)}"
-        if prover not in self.inside:
-            self.inside[prover] = ProofsInside(self.game_at, self.record, lambda at, record: claim_result(
-                record, prover, self.game_at(at).side_to_move, bool(self.claim_of)) is False)
-        found = self.inside[prover].find(line, key)
+        for other, record in stored.proofs(line, key):
+            if record.get("proof") and moved_proof(record["proof"], list(line)) is not None:
+                return record, f"the proof of {' '.join(other)}"
+        found = inside.find(line, key)
         if found is not None:
             return {"result": found.result}, f"the proof of {' '.join(found.other)} inside {' '.join(found.above)}'s"
-        for other in others:
-            record = self.record(other, False)
-            if record is not None and verdict(record) is False:
-                return record, f"at {' '.join(other)}"
-        return None
+        refuted = stored.refutation(line, key)
+        return None if refuted is None else (refuted[1], f"at {' '.join(refuted[0])}")
 
 
 class _Walk:
@@ -205,8 +202,7 @@ class _Walk:
                 return REFUTED, said
             return PROVEN if kinds.count(PROVEN) == len(kinds) else OPEN, said
         if verdict is False:  # a win's job that showed the prover cannot win
-            self.tree.refuted += 1
-            return REFUTED, f"{prover} cannot win (its job)"
+            return self.settled(record, game, prover, "its job")
         self.tree.unknown += 1
         return UNKNOWN, f"unknown after a job of {record.get('nodes', 0):,} nodes, not split"
 

@@ -153,6 +153,10 @@ def test_a_node_settled_by_another_line_is_told_so_when_asked(tmp_path):
     tree = split_tree(store, loa.Rules("five"), swapped, prover="black", transpositions=True)
     assert tree.lines == ["c1-c3 e2-e5 b1-b3: black wins (proven, the proof of b1-b3 e2-e5 c1-c3: a run takes it)"]
     assert tree.root == "proven" and (tree.proven, tree.elsewhere, tree.not_run) == (1, 1, 0)
+    # White's win there: shown false by that line's record (its proof is black's win, not moved for this claim).
+    tree = split_tree(store, loa.Rules("five"), swapped, prover="white", transpositions=True)
+    assert tree.lines == ["c1-c3 e2-e5 b1-b3: black wins (refuted, at b1-b3 e2-e5 c1-c3: a run takes it)"]
+    assert tree.root == "refuted" and (tree.refuted, tree.elsewhere) == (1, 1)
     # Two plies below: no line of the store reaches it, but a path inside the stored proof does.
     deeper = swapped + [r, a]
     inside = f"the proof of b1-b3 e2-e5 c1-c3 {r} {a} inside b1-b3 e2-e5 c1-c3's: a run takes it"

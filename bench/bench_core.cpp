@@ -3,10 +3,10 @@
 // perft. Run: build/bin/loa_bench (results in docs/benchmarks.md).
 #include <benchmark/benchmark.h>
 
-#include "loa/movegen.hpp"
-#include "loa/perft.hpp"
-#include "loa/position_text.hpp"
-#include "loa/variant.hpp"
+#include "loa/board/movegen.hpp"
+#include "loa/game/perft.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/variant.hpp"
 #include "positions.hpp"
 
 namespace {

@@ -1,9 +1,9 @@
 // Evaluation and search on fixed positions of both board sizes.
 #include <benchmark/benchmark.h>
 
-#include "loa/eval.hpp"
-#include "loa/position_text.hpp"
-#include "loa/search.hpp"
+#include "loa/search/eval.hpp"
+#include "loa/search/search.hpp"
+#include "loa/text/position_text.hpp"
 #include "positions.hpp"
 
 namespace {

@@ -2,7 +2,7 @@
 // memory a node takes.
 #include <benchmark/benchmark.h>
 
-#include "loa/solver.hpp"
+#include "loa/solve/solver.hpp"
 #include "positions.hpp"
 
 namespace {

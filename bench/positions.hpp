@@ -3,7 +3,7 @@
 // and the POTM LOAPS sample for black's 10th move.
 #pragma once
 
-#include "loa/position_text.hpp"
+#include "loa/text/position_text.hpp"
 
 namespace loa::bench {
 

@@ -12,11 +12,11 @@
 #include <random>
 #include <string>
 
-#include "loa/game.hpp"
-#include "loa/match.hpp"
-#include "loa/search.hpp"
-#include "loa/solver.hpp"
-#include "loa/variant.hpp"
+#include "loa/game/game.hpp"
+#include "loa/play/match.hpp"
+#include "loa/search/search.hpp"
+#include "loa/solve/solver.hpp"
+#include "loa/text/variant.hpp"
 
 namespace {
 

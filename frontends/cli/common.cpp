@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/search.hpp"
-#include "loa/variant.hpp"
+#include "loa/search/search.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/variant.hpp"
 #include "proof_files.hpp"
 
 namespace loa::cli {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "loa/game.hpp"
-#include "loa/match.hpp"
-#include "loa/proof_book.hpp"
-#include "loa/search.hpp"
+#include "loa/game/game.hpp"
+#include "loa/play/match.hpp"
+#include "loa/search/search.hpp"
+#include "loa/solve/proof_book.hpp"
 
 namespace loa::cli {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "loa/expected.hpp"
-#include "loa/proof_book.hpp"
+#include "loa/base/expected.hpp"
+#include "loa/solve/proof_book.hpp"
 
 namespace loa::cli {
 

@@ -113,11 +113,14 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     package = _build_module(config_settings)
     files = {}
-    for name in sorted(os.listdir(package)):
-        path = os.path.join(package, name)
-        if os.path.isfile(path) and not name.endswith(".pyc"):
-            with open(path, "rb") as f:
-                files[f"loa/{name}"] = f.read()
+    # The package with its subpackages (loa/env, loa/cluster), as the build tree holds it.
+    for folder, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if not name.endswith(".pyc"):
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    files["loa/" + os.path.relpath(path, package).replace(os.sep, "/")] = f.read()
     info = _dist_info()
     with open(os.path.join(ROOT, "LICENSE"), "rb") as f:
         files[f"{info}/LICENSE"] = f.read()

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
 
 namespace {
 const char* kPositions[][2] = {

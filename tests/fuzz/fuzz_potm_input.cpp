@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "loa/contest.hpp"
+#include "loa/text/contest.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto in = loa::parse_potm_input(std::string_view(reinterpret_cast<const char*>(data), size));

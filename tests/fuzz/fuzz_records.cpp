@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "loa/position_text.hpp"
-#include "loa/record.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/record.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto games = loa::parse_records(std::string_view(reinterpret_cast<const char*>(data), size));

@@ -14,7 +14,9 @@ cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" || { cat "
 prefix="$work/prefix"
 libdir="$(find "$prefix" -name libloa.a -printf '%h\n' | head -1)"
 [ -n "$libdir" ] || fail "no libloa.a installed"
-for f in include/loa/game.hpp include/loa/variant.hpp share/loa/variants/six.ini; do
+# The grouped headers, and the flat paths of before the grouping (forwarding headers).
+for f in include/loa/game/game.hpp include/loa/text/variant.hpp include/loa/game.hpp include/loa/variant.hpp \
+  share/loa/variants/six.ini; do
   [ -f "$prefix/$f" ] || fail "$f not installed"
 done
 [ -f "$libdir/cmake/loa/loaConfig.cmake" ] && [ -f "$libdir/cmake/loa/loaConfigVersion.cmake" ] ||
@@ -39,8 +41,13 @@ PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --exists 'loa >= 0.2' || fail "pk
 # shellcheck disable=SC2046
 c++ -O2 -o "$work/consumer-pc" "$work/consumer/main.cpp" $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs loa) ||
   fail "consumer build with pkg-config failed"
+# A consumer written before the headers were grouped (#include "loa/game.hpp") builds unchanged.
+sed -E 's|#include "loa/[a-z]+/|#include "loa/|' "$work/consumer/main.cpp" >"$work/consumer-flat.cpp"
+grep -q '#include "loa/game.hpp"' "$work/consumer-flat.cpp" || fail "the flat-path copy of the example is not flat"
+c++ -O2 -o "$work/consumer-flat" "$work/consumer-flat.cpp" $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs loa) ||
+  fail "a consumer with the headers' old flat paths does not build"
 
-for program in "$work/build-cmake/consumer" "$work/consumer-pc"; do
+for program in "$work/build-cmake/consumer" "$work/consumer-pc" "$work/consumer-flat"; do
   "$program" olympiad 4 >"$work/out" || fail "$program olympiad failed"
   grep -qx "olympiad: perft 3 = 44952" "$work/out" || fail "$program: $(head -1 "$work/out")"
   grep -qx '\[Plies "4"\]' "$work/out" || fail "$program did not play 4 plies"

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "loa/game.hpp"
-#include "loa/perft.hpp"
-#include "loa/record.hpp"
-#include "loa/search.hpp"
-#include "loa/variant.hpp"
+#include "loa/game/game.hpp"
+#include "loa/game/perft.hpp"
+#include "loa/search/search.hpp"
+#include "loa/text/record.hpp"
+#include "loa/text/variant.hpp"
 
 int main(int argc, char** argv) {
   const std::string spec = argc > 1 ? argv[1] : "olympiad";

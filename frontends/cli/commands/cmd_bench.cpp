@@ -7,9 +7,9 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/search.hpp"
+#include "loa/search/search.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
 
 namespace loa::cli {
 
@@ -51,7 +51,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       "threads", po::value<int>()->default_value(1), "search threads (1: the deterministic node count)")(
       "list",
       "print the positions (rules, a tab, position text) and search none: other builds "
-      "(scripts/web-bench.py, the WebAssembly engine) search the same");
+      "(bench/web/web-bench.py, the WebAssembly engine) search the same");
   po::variables_map vm;
   if (!parse_options("bench", "[--depth D] [--hash MB] [--threads N] [--list]", options, args, vm)) return 0;
   if (vm.count("list")) {

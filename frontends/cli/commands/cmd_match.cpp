@@ -11,10 +11,10 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/match.hpp"
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/record.hpp"
+#include "loa/play/match.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/record.hpp"
 #include "ugi/ugi_player.hpp"
 
 namespace loa::cli {

@@ -3,8 +3,8 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/perft.hpp"
+#include "loa/game/perft.hpp"
+#include "loa/text/notation.hpp"
 
 namespace loa::cli {
 

@@ -8,8 +8,8 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/search.hpp"
+#include "loa/search/search.hpp"
+#include "loa/text/notation.hpp"
 
 namespace loa::cli {
 

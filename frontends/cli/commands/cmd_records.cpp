@@ -9,9 +9,9 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/record.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/record.hpp"
 
 namespace loa::cli {
 

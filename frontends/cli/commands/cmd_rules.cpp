@@ -4,7 +4,7 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/variant.hpp"
+#include "loa/text/variant.hpp"
 
 namespace loa::cli {
 

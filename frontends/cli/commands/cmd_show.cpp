@@ -3,8 +3,8 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
 
 namespace loa::cli {
 

@@ -21,9 +21,9 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/notation.hpp"
-#include "loa/proof.hpp"
-#include "loa/solver.hpp"
+#include "loa/solve/proof.hpp"
+#include "loa/solve/solver.hpp"
+#include "loa/text/notation.hpp"
 #include "proof_files.hpp"
 
 namespace loa::cli {

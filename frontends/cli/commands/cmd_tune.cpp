@@ -11,7 +11,7 @@
 
 #include "commands/commands.hpp"
 #include "common.hpp"
-#include "loa/match.hpp"
+#include "loa/play/match.hpp"
 
 namespace loa::cli {
 

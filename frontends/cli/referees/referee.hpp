@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "loa/players.hpp"
+#include "loa/play/players.hpp"
 #include "referees/process.hpp"
 
 namespace loa::cli {

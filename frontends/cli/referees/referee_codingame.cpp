@@ -14,8 +14,8 @@
 #include <chrono>
 #include <random>
 
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
 #include "referees/process.hpp"
 #include "referees/referee.hpp"
 

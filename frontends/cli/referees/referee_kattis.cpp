@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <random>
 
-#include "loa/notation.hpp"
+#include "loa/text/notation.hpp"
 #include "referees/process.hpp"
 #include "referees/referee.hpp"
 

@@ -11,9 +11,9 @@
 #include <fstream>
 #include <random>
 
-#include "loa/contest.hpp"
-#include "loa/match.hpp"
-#include "loa/notation.hpp"
+#include "loa/play/match.hpp"
+#include "loa/text/contest.hpp"
+#include "loa/text/notation.hpp"
 #include "referees/process.hpp"
 #include "referees/referee.hpp"
 

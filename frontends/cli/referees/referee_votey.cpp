@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <random>
 
-#include "loa/match.hpp"
-#include "loa/notation.hpp"
+#include "loa/play/match.hpp"
+#include "loa/text/notation.hpp"
 #include "referees/process.hpp"
 #include "referees/referee.hpp"
 

@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "loa/proof_book.hpp"
-#include "loa/search.hpp"
+#include "loa/search/search.hpp"
+#include "loa/solve/proof_book.hpp"
 
 namespace loa::cli {
 

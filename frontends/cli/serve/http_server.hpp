@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-#include "loa/expected.hpp"
+#include "loa/base/expected.hpp"
 #include "serve/http_message.hpp"
 
 namespace loa::cli {

@@ -1,5 +1,5 @@
 // The page `loa serve` sends: the files of frontends/web/, embedded in the
-// binary at build time (frontends/web/embed.cmake), so the one executable is
+// binary at build time (frontends/web/page/embed.cmake), so the one executable is
 // all a user needs and no path from a request ever reaches the file system.
 #pragma once
 

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <sstream>
 
-#include "loa/notation.hpp"
-#include "loa/solver.hpp"
-#include "loa/variant.hpp"
+#include "loa/solve/solver.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/variant.hpp"
 #include "proof_files.hpp"
 
 namespace loa::cli {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "loa/players.hpp"
-#include "loa/proof_book.hpp"
+#include "loa/play/players.hpp"
+#include "loa/solve/proof_book.hpp"
 #include "referees/process.hpp"
 
 namespace loa::cli {
@@ -49,7 +49,7 @@ class UgiPlayer final : public Player {
   std::string failure_;
 };
 
-// Proof books (loa/proof_book.hpp) read once and shared by every player
+// Proof books (loa/solve/proof_book.hpp) read once and shared by every player
 // that names the file: a match builds players game after game, and a large
 // proof takes seconds to check.
 class ProofBooks {

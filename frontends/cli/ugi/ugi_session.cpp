@@ -6,11 +6,11 @@
 #include <new>
 #include <optional>
 
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/proof_book.hpp"
-#include "loa/solver.hpp"
-#include "loa/variant.hpp"
+#include "loa/solve/proof_book.hpp"
+#include "loa/solve/solver.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/variant.hpp"
 #include "proof_files.hpp"
 
 namespace loa::cli {

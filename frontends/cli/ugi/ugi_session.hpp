@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "loa/search.hpp"
+#include "loa/search/search.hpp"
 
 namespace loa::cli {
 

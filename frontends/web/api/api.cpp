@@ -7,10 +7,10 @@
 #include <sstream>
 
 #include "api/game_json.hpp"
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/record.hpp"
-#include "loa/variant.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/record.hpp"
+#include "loa/text/variant.hpp"
 
 namespace loa::web {
 

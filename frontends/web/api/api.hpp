@@ -18,7 +18,7 @@
 
 #include "api/game_store.hpp"
 #include "api/url.hpp"
-#include "loa/search.hpp"
+#include "loa/search/search.hpp"
 
 namespace loa::web {
 

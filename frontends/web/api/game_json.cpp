@@ -3,9 +3,9 @@
 #include <cctype>
 #include <cstdlib>
 
-#include "loa/notation.hpp"
-#include "loa/position_text.hpp"
-#include "loa/record.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/position_text.hpp"
+#include "loa/text/record.hpp"
 
 namespace loa::web {
 

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "loa/game.hpp"
-#include "loa/search.hpp"
+#include "loa/game/game.hpp"
+#include "loa/search/search.hpp"
 
 namespace loa::web {
 

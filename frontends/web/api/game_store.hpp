@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "loa/expected.hpp"
-#include "loa/game.hpp"
+#include "loa/base/expected.hpp"
+#include "loa/game/game.hpp"
 
 namespace loa::web {
 

@@ -15,9 +15,9 @@
 
 #include "api/api.hpp"
 #include "api/game_json.hpp"
-#include "loa/notation.hpp"
-#include "loa/proof_book.hpp"
-#include "loa/record.hpp"
+#include "loa/solve/proof_book.hpp"
+#include "loa/text/notation.hpp"
+#include "loa/text/record.hpp"
 
 using nlohmann::json;
 

@@ -32,6 +32,10 @@ int cmd_serve(const std::vector<std::string>& args) {
       "max-connections", po::value<int>()->default_value(512), "connections at once")(
       "request-timeout", po::value<int>()->default_value(10000),
       "milliseconds a client has to send a whole request (head and body), from its first byte")(
+      "idle-timeout", po::value<int>()->default_value(5000),
+      "milliseconds a kept-alive connection may wait idle for its next request")(
+      "write-timeout", po::value<int>()->default_value(10000),
+      "milliseconds a client may take nothing of an answer before it is dropped")(
       "allow-origin", po::value<std::vector<std::string>>()->default_value({}, ""),
       "also answer requests from pages of this origin (scheme://host:port), for a page served elsewhere; "
       "repeatable")("allow-host", po::value<std::vector<std::string>>()->default_value({}, ""),
@@ -41,7 +45,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (!parse_options("serve",
                      "[--host ADDRESS] [--port N] [--max-games N] [--keep-idle S] [--engines N] [--hash MB] "
                      "[--queue N] [--max-movetime MS] [--max-body BYTES] [--max-connections N] "
-                     "[--request-timeout MS] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
+                     "[--request-timeout MS] [--idle-timeout MS] [--write-timeout MS] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
                      options, args, vm))
     return 0;
   auto positive = [&](const char* name, int lo, int hi) {
@@ -58,6 +62,8 @@ int cmd_serve(const std::vector<std::string>& args) {
   server_options.http.max_body = static_cast<std::size_t>(positive("max-body", 1024, 64 << 20));
   server_options.max_connections = static_cast<std::size_t>(positive("max-connections", 4, 100000));
   server_options.request_timeout = std::chrono::milliseconds(positive("request-timeout", 100, 600000));
+  server_options.idle_timeout = std::chrono::milliseconds(positive("idle-timeout", 100, 600000));
+  server_options.write_timeout = std::chrono::milliseconds(positive("write-timeout", 100, 600000));
   const int engines = positive("engines", 1, 64);
   const int queue = positive("queue", 0, 100000);
   web::GameStore games(static_cast<std::size_t>(positive("max-games", 1, 100000)),

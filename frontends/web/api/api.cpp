@@ -308,7 +308,11 @@ ApiReply Api::handle(const ApiRequest& req) try {
   }
   if (action.empty()) {
     std::lock_guard lock(session->mutex);
-    return {json_response(state_json(session->id, session->game)), nullptr};
+    json state = state_json(session->id, session->game);
+    // Whether an engine is searching this game now (an engine move or an analysis): a page can say so,
+    // and a client knows that a move it plays now makes that search's answer stale (409).
+    state["searching"] = session->searching.load();
+    return {json_response(state), nullptr};
   }
   if (action == "moves") {
     std::lock_guard lock(session->mutex);

@@ -8,8 +8,14 @@ that came before the poll()-based one, and each must now get its clear answer wh
                    once, other requests are answered meanwhile; abandoned, the streams free the engine at once
   a client gone    an engine move whose client disconnects plays nothing
   other clients    a game answers only its maker's token; a flood of new games cannot push out a game in use
+  forged tokens    a token with any one character changed, the game's id (which every URL carries), a token cut
+                   short or lengthened: each 403, and nothing played
+  stale search     a move played while an engine move searches: the search's answer is 409, and not played
   malformed        request lines, headers, escapes, sizes, versions: each a 4xx/5xx with a JSON error
-  connections      more sockets than --max-connections: idle ones give way to a new client
+  connections      more sockets than --max-connections: idle ones give way to a new client, and no more than
+                   --max-connections stay open
+  idle and deaf    a kept-alive connection left idle is closed after --idle-timeout; a client that pipelines
+                   3,000 requests and reads nothing is dropped after --write-timeout, not served all of it
   queries          a value keeps every '=' after the first
 
 usage: serve_hostile.py LOA
@@ -265,12 +271,117 @@ def test_malformed(s):
           f"Expect: 100-continue: {first[:40]!r} {rest[:40]!r}")
 
 
+def closed_by_server(sock):
+    """Whether the server has closed the socket (end of stream or a reset), without waiting."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionError:
+        return True
+    finally:
+        sock.setblocking(True)
+
+
 def test_connections(s):
     # --max-connections 16: 40 idle sockets, and a new client is still served (the oldest idle give way).
     idle = [socket.create_connection(("127.0.0.1", s.port), timeout=10) for _ in range(40)]
     s.answered("40 idle sockets over --max-connections 16")
+    # The server's loop took every connection in order before it answered that client, pushing out the
+    # oldest idle one each time past 16: those are closed by now, and the bound holds.
+    still_open = sum(not closed_by_server(sock) for sock in idle)
+    check(still_open <= 16, f"{still_open} of 40 idle sockets still open under --max-connections 16")
     for sock in idle:
         sock.close()
+
+
+def test_forged_tokens(s):
+    # Every character of a token counts (a comparison that kept only the last character's difference let a
+    # forger with the right last character in), and the id, which every URL carries, is no token.
+    id_, token = s.game()
+    check(token != id_ and id_ not in token and len(token) >= 32, f"the token {token!r} and the id {id_!r}")
+
+    def changed(i):
+        return token[:i] + ("0" if token[i] != "0" else "1") + token[i + 1:]
+
+    forged = [changed(i) for i in range(len(token))] + [id_, token[:-1], token + "0", token.upper()]
+    for candidate in forged:
+        if candidate == token:
+            continue
+        status, r = s.request("POST", f"/api/games/{id_}/play", {"move": "b1-b3"}, token=candidate)
+        check(status == 403, f"a forged token {candidate!r} (the game's {token!r}): {status} {r}")
+    status, r = s.request("GET", f"/api/games/{id_}", token=token)
+    check(status == 200 and r["moves"] == [], f"after the forged tokens: {status} {r}")
+
+
+def test_stale_search(s):
+    # A move played while an engine move searches makes the search's answer stale: 409, nothing played.
+    id_, token = s.game()
+    s.request("POST", f"/api/games/{id_}/play", {"move": "b1-b3"}, token=token)
+    answer = {}
+    search = threading.Thread(target=lambda: answer.update(zip(("status", "body"), s.request(
+        "POST", f"/api/games/{id_}/engine-move", {"movetime_ms": 3000}, token=token, timeout=60))))
+    search.start()
+    searching = False
+    for _ in range(600):  # until the server says the engine searches (a bound against a hang, not a timing)
+        status, r = s.request("GET", f"/api/games/{id_}", token=token)
+        if status == 200 and r.get("searching"):
+            searching = True
+            break
+        time.sleep(0.05)
+    check(searching, "the engine move never showed as searching")
+    s.request("POST", f"/api/games/{id_}/undo", {}, token=token)
+    status, r = s.request("POST", f"/api/games/{id_}/play", {"move": "c1-c3"}, token=token)
+    check(status == 200, f"a move during the search: {status} {r}")
+    search.join()
+    check(answer.get("status") == 409, f"the stale search's answer: {answer}")
+    status, r = s.request("GET", f"/api/games/{id_}", token=token)
+    check(status == 200 and r["moves"] == ["c1-c3"] and not r["searching"], f"after the stale search: {status} {r}")
+
+
+def test_idle_and_deaf(s):
+    # --idle-timeout 500: a kept-alive connection left idle after its answer is closed. The bound on the
+    # wait guards against a hang; the test asserts that it is closed, not how soon.
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=60)
+    sock.sendall(f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n\r\n".encode())
+    seen = b""
+    while whole_responses(seen) < 1:
+        part = sock.recv(65536)
+        if not part:
+            break
+        seen += part
+    check(whole_responses(seen) == 1, "no answer to the request before idling")
+    sock.settimeout(60)
+    try:
+        while sock.recv(65536):
+            pass
+        closed = True
+    except socket.timeout:
+        closed = False
+    except ConnectionError:
+        closed = True
+    check(closed, "an idle kept-alive connection was still open 60 s after --idle-timeout 500")
+    sock.close()
+    # --write-timeout 500: 3,000 pipelined requests and nothing read for 5 s; then reading shows the server
+    # dropped the client long before the end of the 3,000 answers.
+    one = s.raw(f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nConnection: close\r\n\r\n".encode())
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=60)
+    request = f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n\r\n".encode()
+    sock.sendall(request * 3000)
+    time.sleep(5)
+    received = 0
+    try:
+        while True:
+            part = sock.recv(1 << 20)
+            if not part:
+                break
+            received += len(part)
+    except (ConnectionError, socket.timeout):
+        pass
+    sock.close()
+    check(0 < received < 3000 * len(one) // 2,
+          f"a client that read nothing got {received:,} of {3000 * len(one):,} bytes: not dropped")
 
 
 def test_queries(s):
@@ -288,13 +399,19 @@ def main():
     s = Server(loa, "--engines", "1", "--queue", "4", "--hash", "4", "--max-games", "50", "--request-timeout",
                "2000")
     try:
-        for test in (test_malformed, test_queries, test_slow_clients, test_other_clients):
+        for test in (test_malformed, test_queries, test_forged_tokens, test_stale_search, test_slow_clients,
+                     test_other_clients):
             test(s)
     finally:
         check(s.stop(), "loa serve exited during the test")
     s = Server(loa, "--max-connections", "16", "--engines", "1", "--hash", "4")
     try:
         test_connections(s)
+    finally:
+        check(s.stop(), "loa serve exited during the test")
+    s = Server(loa, "--idle-timeout", "500", "--write-timeout", "500", "--engines", "1", "--hash", "4")
+    try:
+        test_idle_and_deaf(s)
     finally:
         check(s.stop(), "loa serve exited during the test")
     s = Server(loa, "--engines", "1", "--queue", "4", "--hash", "4", "--max-games", "100", "--keep-idle", "0")

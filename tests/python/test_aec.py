@@ -19,6 +19,9 @@ def play(env, seed, pick=None):
         assert env.observation_space(agent).contains(observation), "the observation lies in its space"
         assert isinstance(info, dict) and isinstance(reward, float)
         totals[agent] += reward
+        # The agent not to act sees the same board and an empty mask: the mask is the mover's alone.
+        waiting = env.observe("white" if agent == "black" else "black")
+        assert not waiting["action_mask"].any(), f"{agent} to act, yet the other agent's mask is not empty"
         if termination or truncation:
             assert not observation["action_mask"].any()
             action = None

@@ -122,10 +122,33 @@ def test_values_pickle_copy_and_hash():
     assert pickle.loads(pickle.dumps(custom)) == custom and copy.deepcopy(custom) == custom
     assert hash(loa.Rules("six")) == hash(loa.Rules("six")) and len({loa.Rules("six"), loa.Rules("six"), custom}) == 2
     assert loa.Rules("six") != custom
+    # A game from a position of its own pickles with that root: loads() does not start from the rules' start.
+    rooted = loa.Game.from_position("six", "1bbbb1/w4w/w2b1w/w4w/w4w/1bb1b1 w")
+    rooted.play(rooted.legal_moves()[0])
+    again = pickle.loads(pickle.dumps(rooted))
+    assert again.position_text() == rooted.position_text() and again.history() == rooted.history()
+    again.undo()
+    assert again.position_text().split()[:2] == ["1bbbb1/w4w/w2b1w/w4w/w4w/1bb1b1", "w"], again.position_text()
     move = loa.Move("b1-d3", loa.Game())
     assert pickle.loads(pickle.dumps(move)) == move and str(move) == "b1-d3"
     with pytest.raises(ValueError):
         loa.Move("b1-b9", loa.Game())
+
+
+def test_random_playout_counts_as_stepping_does():
+    # random_playout is random_actions then step, in C++: its counts are what stepping the same games from
+    # Python counts (black's and white's wins apart, which a swapped reward would exchange).
+    played, stepped = loa.env.BatchEnv("five", 64, seed=5), loa.env.BatchEnv("five", 64, seed=5)
+    counts = played.random_playout(300)
+    black = white = draws = 0
+    for _ in range(300):
+        stepped.step(stepped.random_actions())
+        over = stepped.terminated.astype(bool)
+        black += int((over & (stepped.rewards[:, 0] > 0)).sum())
+        white += int((over & (stepped.rewards[:, 1] > 0)).sum())
+        draws += int((over & (stepped.rewards[:, 0] == 0)).sum())
+    assert (counts["black_wins"], counts["white_wins"], counts["draws"]) == (black, white, draws), counts
+    assert black != white and black + white > 0, counts
 
 
 def test_batch_env_steps_like_single_games():
@@ -155,7 +178,11 @@ def test_batch_env_truncates_seeds_and_refuses_bad_actions():
     env = loa.env.BatchEnv("olympiad", 4, seed=1, max_plies=10)
     for step in range(10):
         _, _, terminated, truncated, _ = env.step(env.random_actions())
-    assert truncated.all() and not terminated.any() and (env.observation[:, 3] == 1).all(), "started again"
+    # Started again: every game's observation and mask are the start's (after ten plies the side to move is
+    # black either way, so that alone would not tell).
+    start = loa.env.BatchEnv("olympiad", 1)
+    assert truncated.all() and not terminated.any()
+    assert (env.observation == start.observation[0]).all() and (env.action_mask == start.action_mask[0]).all()
     a, b = loa.env.BatchEnv("five", 16, seed=7), loa.env.BatchEnv("five", 16, seed=7)
     assert a.random_playout(200) == b.random_playout(200)
     actions = env.random_actions()

@@ -101,6 +101,18 @@ def test_a_move_the_store_proves_since_replaces_an_unfinished_split(tmp_path):
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
 
 
+def test_a_move_the_store_left_unknown_is_not_taken_as_proven(tmp_path):
+    # A child whose record is "unknown" (an earlier run's job that settled nothing) is no move the store
+    # proves: the run chooses its move at the start as ever, and does not split that move first (b1-e1 loses).
+    from loa.cluster.store import ResultStore
+    from loa.cluster.split_tree import claim_space
+    ResultStore(str(tmp_path / "store")).put(claim_space("five", "black", False), ["b1-e1"],
+                                             {"result": "unknown", "nodes": 1000, "prover": "black"})
+    run, outcome, said = split_solve(tmp_path, [], 3)
+    assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
+    assert not [line for line in said if "b1-e1" in line], said
+
+
 def test_candidates_used_up_give_the_node_up(tmp_path):
     run, outcome, said = split_solve(tmp_path, [], 2, offer_losing_moves_first)
     assert isinstance(outcome, cluster_module().NotProven), outcome

@@ -45,7 +45,8 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (!parse_options("serve",
                      "[--host ADDRESS] [--port N] [--max-games N] [--keep-idle S] [--engines N] [--hash MB] "
                      "[--queue N] [--max-movetime MS] [--max-body BYTES] [--max-connections N] "
-                     "[--request-timeout MS] [--idle-timeout MS] [--write-timeout MS] [--allow-origin ORIGIN] [--allow-host HOST:PORT] [--proofs FILE]",
+                     "[--request-timeout MS] [--idle-timeout MS] [--write-timeout MS] [--allow-origin ORIGIN] "
+                     "[--allow-host HOST:PORT] [--proofs FILE]",
                      options, args, vm))
     return 0;
   auto positive = [&](const char* name, int lo, int hi) {

@@ -306,6 +306,30 @@ def labels_apart(driver):
     print("labels: an a-file bonus and its rank number apart: ok")
 
 
+def engine_limits(driver):
+    """An engine move's depth and node limits hold in both transports: the WebAssembly worker once searched
+    {"depth": 1, "movetime_ms": 5000} to depth 14 for 5.7 s, where loa serve stops at depth 1."""
+    answers = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const made = await transport.request("POST", "api/games", {rules: "olympiad"});
+          const game = JSON.parse(made.text);
+          const out = [];
+          for (const limits of [{depth: 1, movetime_ms: 5000}, {depth: 3, movetime_ms: 5000},
+                                {nodes: 400, movetime_ms: 5000}]) {
+            const e = await transport.request("POST", `api/games/${game.id}/engine-move`, limits, game.token);
+            out.push(JSON.parse(e.text).search);
+            await transport.request("POST", `api/games/${game.id}/undo`, {}, game.token);
+          }
+          return out;
+        })().then(done, (e) => done([{error: String(e)}]));""")
+    depths = [a.get("depth") for a in answers[:2]]
+    check(depths == [1, 3], f"engine moves limited to depth 1 and 3 searched to depths {depths}: {answers[:2]}")
+    nodes = answers[2].get("nodes", 10**9)
+    # The engine checks its node budget every few hundred nodes: well under a search of 5 s.
+    check(nodes <= 2000, f"an engine move limited to 400 nodes searched {nodes}: {answers[2]}")
+
+
 def proof_book(driver):
     """The static folder's proof (LOA_WEB_PROOFS): the engine in the browser plays its wins without searching."""
     answer = driver.execute_async_script("""
@@ -351,6 +375,7 @@ def main():
         engine_game_and_analysis(driver, base, "six")
         races(driver)
         labels_apart(driver)
+        engine_limits(driver)
         if static:
             proof_book(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

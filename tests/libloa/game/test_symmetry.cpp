@@ -49,6 +49,18 @@ TEST(Symmetry, MovesMapAsTheirSquares) {
   EXPECT_EQ(move_text(map_move(e6e4, Symmetry::MirrorFiles, 6)), "b6-b4");
   EXPECT_EQ(move_text(map_move(e6e4, Symmetry::MirrorRanks, 6)), "e1-e3");
   EXPECT_EQ(move_text(map_move(e6e4, Symmetry::Rotate90, 6)), "f2-d2");
+  EXPECT_EQ(move_text(map_move(e6e4, Symmetry::Rotate270, 6)), "a5-c5");
+  EXPECT_EQ(move_text(map_move(e6e4, Symmetry::Identity, 6)), "e6-e4");
+  // The two diagonals, each by what it keeps: a transpose keeps a1-h8 and swaps a8 and h1; an anti-transpose
+  // keeps a8-h1 and swaps a1 and h8 (the two differ on every square off both diagonals).
+  EXPECT_EQ(move_text(map_move(e6e4, Symmetry::Transpose, 6)), "f5-d5");
+  EXPECT_EQ(move_text(map_move(e6e4, Symmetry::AntiTranspose, 6)), "a2-c2");
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(map_square(make_square(i, i), Symmetry::Transpose, 8), make_square(i, i));
+    EXPECT_EQ(map_square(make_square(i, 7 - i), Symmetry::AntiTranspose, 8), make_square(i, 7 - i));
+  }
+  EXPECT_EQ(map_square(make_square(0, 0), Symmetry::AntiTranspose, 8), make_square(7, 7));
+  EXPECT_EQ(map_square(make_square(0, 7), Symmetry::Transpose, 8), make_square(7, 0));
   EXPECT_EQ(move_text(map_move(Move(make_square(2, 0), make_square(0, 2), true), Symmetry::Transpose, 5)), "a3xc1");
   EXPECT_TRUE(map_move(Move::pass(), Symmetry::Rotate90, 8).is_pass());
 }
@@ -92,6 +104,11 @@ TEST(Symmetry, AMappedProofVerifiesForTheImagePosition) {
     ASSERT_TRUE(from_compact.ok()) << from_compact.error();
     EXPECT_EQ(verify_proof(*from_compact)->moves, r.proof_nodes);
   }
+  // The anti-transposed proof is of the position after b1-b3's image, written out: the 5x5 anti-transpose
+  // sends file f, rank r to file 4-r, rank 4-f, so b1 to e4 and b3 to c4.
+  const auto anti = map_proof(r.proof, Symmetry::AntiTranspose);
+  ASSERT_TRUE(anti.ok());
+  EXPECT_NE(anti->find("[Before \"e4-c4\"]"), std::string::npos) << anti->substr(0, 300);
   // The mirrored proof of a position that is not the image fails: the
   // Start stays the mirror of the original.
   auto wrong = *map_proof(r.proof, Symmetry::MirrorFiles);

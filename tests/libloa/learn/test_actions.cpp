@@ -95,7 +95,10 @@ TEST(Batch, StepsLikeSingleGamesAndStartsAgain) {
       g.play(*move_of_action(actions[std::size_t(i)], g));
       EXPECT_EQ(bool(env.terminated()[i]), g.over());
       EXPECT_EQ(env.rewards()[2 * i], g.over() ? float(g.outcome().score_for(Black)) : 0.0f);
+      EXPECT_EQ(env.rewards()[2 * i + 1], g.over() ? float(g.outcome().score_for(White)) : 0.0f);
       if (g.over()) g = Game(six()), ++finished;
+      // The mover of each game after every step, not only after reset: white after black's first move.
+      EXPECT_EQ(int(env.current_player()[i]), int(g.side_to_move())) << "game " << i << " step " << step;
       write_observation(g, expected.data());
       EXPECT_TRUE(std::equal(expected.begin(), expected.end(), env.observation() + std::size_t(i) * expected.size()));
       const std::uint8_t* mask = env.mask() + std::size_t(i) * std::size_t(env.num_actions());

@@ -17,8 +17,12 @@ if ! (cd "$root" && git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run 
 fi
 variants=(release asan debug)
 [ "${1:-}" = "--quick" ] && variants=(release)
+# Where the time goes: each phase says when it starts (minutes:seconds since the start) and the run ends
+# with the phases' times, so that a slow CI run shows which phase grew.
+phases=()
+phase() { phases+=("$(printf '%s %d:%02d' "$1" $((SECONDS / 60)) $((SECONDS % 60)))"); echo "== $1 ($(printf '%d:%02d' $((SECONDS / 60)) $((SECONDS % 60))))" >&2; }
 for variant in "${variants[@]}"; do
-  echo "== $variant build" >&2
+  phase "$variant build"
   targets=() only=()
   [ "$variant" = debug ] && targets=(--target loa_python) only=(-R '^python\.')
   LOA_VARIANT="$variant" "$root/scripts/build.sh" "${targets[@]}"
@@ -36,7 +40,10 @@ for variant in "${variants[@]}"; do
   fi
 done
 if [ "${1:-}" != "--quick" ]; then
-  echo "== tsan build (the threaded search)" >&2
+  phase "tsan build (the threaded search)"
   "$root/tests/tsan.sh"
+  phase "fuzzing"
   "$root/scripts/fuzz.sh" "${LOA_FUZZ_SECONDS:-10}"
 fi
+phase "end"
+echo "test.sh: phases started at (minutes:seconds): ${phases[*]}" >&2

@@ -9,6 +9,7 @@ import os
 import re
 
 import numpy as np
+import pytest
 
 import loa
 
@@ -136,3 +137,32 @@ def test_openspiels_rules_where_they_differ_from_the_olympiads():
     assert connection.outcome()["winner"] == "black"
     # The side to move with no legal move loses.
     assert loa.Rules("openspiel").no_move == "lose" and loa.Rules("openspiel").simultaneous == "mover"
+
+
+def test_numpy_integers_are_ints():
+    # OpenSpiel's own idiom, np.random.choice(state.legal_actions()), gives numpy integers: every integer-like
+    # argument (numpy scalars, anything with __index__) is taken where an int is; a bool or a float is not.
+    rng = np.random.default_rng(1)
+    game = loa.Game("six")
+    action = rng.choice(game.legal_actions())
+    assert isinstance(action, np.integer)
+    text = game.action_to_string(action)
+    assert text == game.action_to_string(int(action)) and game.action_to_string(np.int32(0), action) == text
+    assert game.legal_actions(np.int64(0)) == game.legal_actions()
+    assert game.observation_tensor(np.uint8(0)).shape == game.observation_tensor().shape
+    game.apply_action(action)
+    assert game.history() == [int(action)]
+    assert loa.Game("five").perft(np.int16(2)) == loa.Game("five").perft(2)
+    for bad in (np.float64(3.0), 1.5, True, np.bool_(True)):
+        with pytest.raises(TypeError, match="action must be an int"):
+            game.apply_action(bad)
+
+
+def test_the_player_not_to_move_has_no_legal_action():
+    # pyspiel: legal_actions(p) and its masks for the player not to move are empty, as once the game is over.
+    game = loa.Game("six")
+    assert game.current_player() == 0 and game.legal_actions(0) == game.legal_actions() != []
+    assert game.legal_actions(1) == [] and not any(game.legal_actions_mask(1)) and not game.legal_action_mask(1).any()
+    assert any(game.legal_actions_mask(0)) and game.legal_action_mask(0).sum() == len(game.legal_actions())
+    game.apply_action(game.legal_actions()[0])
+    assert game.legal_actions(0) == [] and game.legal_actions(1) == game.legal_actions()

@@ -97,7 +97,8 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
 }  // namespace
 
 void bind_engine(py::module_& m) {
-  py::class_<Engine>(m, "Engine", "The search engine with its own transposition table.")
+  auto engine = py::class_<Engine>(m, "Engine", "The search engine with its own transposition table.");
+  engine
       .def(py::init([](const py::object& hash_mb, const py::object& threads) {
              const long long mb = int_arg(hash_mb, "hash_mb", 1, 65536);
              const long long t = int_arg(threads, "threads", 1, kMaxThreads);
@@ -304,6 +305,9 @@ void bind_engine(py::module_& m) {
         return out;
       },
       py::arg("rules"), "The symmetries that keep the rules' start and square points (identity first).");
+  refuse_pickle(engine,
+                "a loa.Engine does not pickle: it owns threads and a transposition table; make a new one where it is "
+                "needed (loa.Engine(hash_mb=..., threads=...))");
 }
 
 }  // namespace loa::python

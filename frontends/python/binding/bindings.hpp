@@ -69,6 +69,31 @@ auto run_interruptibly(Work work, const std::function<void()>& stop) -> decltype
   return result.get();
 }
 
+// Pickling by every protocol: __reduce_ex__ gives (loa._pickling.restore, (KIND, state)), the state being what
+// __getstate__ (py::pickle) gives; restore calls the module's _KIND_from_state (kind "Game": _game_from_state).
+// pybind11's own support works from protocol 2 up; 0 and 1 went through copyreg and aborted the interpreter.
+// The function pickle names is Python's: one of the compiled module cannot be pickled by name.
+template <class Class>
+void pickle_by_any_protocol(Class& cls, const char* kind) {
+  const auto reduce = [kind](const py::object& self) {
+    return py::make_tuple(py::module_::import("loa._pickling").attr("restore"),
+                          py::make_tuple(kind, self.attr("__getstate__")()));
+  };
+  cls.def(
+      "__reduce_ex__", [reduce](const py::object& self, const py::object&) { return reduce(self); },
+      py::arg("protocol"));
+  cls.def("__reduce__", reduce);
+}
+
+// Refuses every pickle protocol with a TypeError that says why, and what to do instead.
+template <class Class>
+void refuse_pickle(Class& cls, const std::string& why) {
+  cls.def(
+      "__reduce_ex__", [why](const py::object&, const py::object&) -> py::object { throw py::type_error(why); },
+      py::arg("protocol"));
+  cls.def("__reduce__", [why](const py::object&) -> py::object { throw py::type_error(why); });
+}
+
 void bind_rules(py::module_& m);
 void bind_game(py::module_& m);
 void bind_engine(py::module_& m);

@@ -10,18 +10,32 @@ namespace loa::python {
 std::string type_name(const py::handle& value) { return py::str(value.get_type().attr("__name__")); }
 
 long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
-  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-    throw py::type_error(std::string(name) + " must be an int, not " + type_name(value));
+  // An int, or anything that says it is one through __index__ (numpy's integers: np.random.choice over
+  // legal_actions() gives an np.int64); never a bool (Python's or numpy's), a float or a string.
+  const std::string type = type_name(value);
+  if (py::isinstance<py::bool_>(value) || type == "bool_" || type == "bool")
+    throw py::type_error(std::string(name) + " must be an int, not " + type);
+  py::object integer;
+  if (py::isinstance<py::int_>(value)) {
+    integer = py::reinterpret_borrow<py::object>(value);
+  } else {
+    PyObject* index = PyNumber_Index(value.ptr());
+    if (index == nullptr) {
+      PyErr_Clear();
+      throw py::type_error(std::string(name) + " must be an int, not " + type);
+    }
+    integer = py::reinterpret_steal<py::object>(index);
+  }
   long long v = 0;
   try {
-    v = value.cast<long long>();
+    v = integer.cast<long long>();
   } catch (const py::cast_error&) {
     // Beyond 64 bits: out of range either way.
-    v = value.attr("__gt__")(0).cast<bool>() ? hi + 1 : lo - 1;
+    v = integer.attr("__gt__")(0).cast<bool>() ? hi + 1 : lo - 1;
   }
   if (v < lo || v > hi)
     throw py::value_error(std::string(name) + " must lie in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                          ", not " + std::string(py::str(value)));
+                          ", not " + std::string(py::str(integer)));
   return v;
 }
 
@@ -48,6 +62,15 @@ const Game& game_of(const py::handle& arg, const char* name) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "libloa: Lines of Action and its variants: rules as data, move generation, search, solver.";
+  // numpy's C API, made ready now, while one thread imports the module: made on first use, inside a
+  // function-local static, it deadlocked two threads that asked for their first arrays at once (one held
+  // the static's lock and waited for the GIL, the other the reverse). Without numpy the package still
+  // imports; only its arrays need it.
+  try {
+    pybind11::module_::import("numpy");
+    pybind11::detail::npy_api::get();
+  } catch (const pybind11::error_already_set&) {
+  }
   m.attr("__version__") = LOA_VERSION;
   loa::python::bind_rules(m);
   loa::python::bind_game(m);

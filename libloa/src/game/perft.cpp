@@ -4,7 +4,9 @@
 
 namespace loa {
 
-std::uint64_t perft(Game& game, int depth) {
+namespace {
+
+std::uint64_t count(Game& game, int depth, const std::atomic<bool>* stop) {
   if (depth == 0 || game.over()) return 1;
   // Every child is one leaf, whatever it is: count without playing. A side
   // that is stuck in a game still going has one move, the pass.
@@ -12,12 +14,21 @@ std::uint64_t perft(Game& game, int depth) {
   const MoveList moves = game.legal_moves();
   std::uint64_t nodes = 0;
   for (Move m : moves) {
+    // Looked at once per node above the last two plies: a few million times
+    // a second at most, against the hundreds of millions of leaves counted.
+    if (stop && stop->load(std::memory_order_relaxed)) break;
     game.play(m);
-    nodes += perft(game, depth - 1);
+    nodes += count(game, depth - 1, stop);
     game.undo();
   }
   return nodes;
 }
+
+}  // namespace
+
+std::uint64_t perft(Game& game, int depth) { return count(game, depth, nullptr); }
+
+std::uint64_t perft(Game& game, int depth, const std::atomic<bool>& stop) { return count(game, depth, &stop); }
 
 std::vector<PerftEntry> perft_divide(Game& game, int depth) {
   std::vector<PerftEntry> out;

@@ -48,16 +48,25 @@ void BatchEnv::reset() {
 }
 
 Expected<bool> BatchEnv::step(const std::int32_t* actions, int first, int last) {
-  for (int i = std::max(0, first); i < std::min(last, size()); ++i) {
+  first = std::max(0, first);
+  last = std::min(last, size());
+  // Every action is checked before any game is stepped: a bad one leaves every game as it was. Legal
+  // exactly where the environment's own list says so (set_in_mask_, kept apart from the mask a caller
+  // can see and might edit): no move generation to check it.
+  for (int i = first; i < last; ++i) {
+    const std::int32_t a = actions[i];
+    const std::vector<std::int32_t>& legal = set_in_mask_[std::size_t(i)];
+    if (a < 0 || a >= actions_ || std::find(legal.begin(), legal.end(), a) == legal.end()) {
+      const auto move = move_of_action(a, games_[std::size_t(i)]);  // for its message
+      return Error{"game " + std::to_string(i) + ": " +
+                   (move ? "action " + std::to_string(a) + " is not legal here" : move.error()) +
+                   " (no game was stepped)"};
+    }
+  }
+  for (int i = first; i < last; ++i) {
     const std::size_t at = std::size_t(i);
     Game& g = games_[at];
-    // Legal exactly where the mask says so: no move generation to check it.
     const std::int32_t a = actions[i];
-    if (a < 0 || a >= actions_ || !mask_[at * std::size_t(actions_) + std::size_t(a)]) {
-      const auto move = move_of_action(a, g);  // for its message
-      return Error{"game " + std::to_string(i) + ": " +
-                   (move ? "action " + std::to_string(a) + " is not legal here" : move.error())};
-    }
     g.play(move_of_legal_action(a, rules_.board_size));
     const bool ended = g.over();
     const bool cut = !ended && max_plies_ > 0 && g.ply() >= max_plies_;

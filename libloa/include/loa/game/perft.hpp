@@ -5,6 +5,7 @@
 // A pass, where the rules call for one, is a move like any other.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -13,6 +14,9 @@
 namespace loa {
 
 std::uint64_t perft(Game& game, int depth);
+// The same, stopped early when `stop` becomes true (another thread's Ctrl-C,
+// say): it then returns the leaves counted so far, and the game is as given.
+std::uint64_t perft(Game& game, int depth, const std::atomic<bool>& stop);
 
 struct PerftEntry {
   Move move;

@@ -35,8 +35,10 @@ class BatchEnv {
   void reset();
 
   // Plays actions[i] in game i for games first..last-1 and writes what
-  // changed for them. An action that is not legal in its game is an error
-  // naming the game; the games before it in the range have been stepped.
+  // changed for them. All or nothing: an action that is not legal in its
+  // game is an error naming the game, and no game of the range is stepped.
+  // Legality is the environment's own (the mask it writes is for callers to
+  // read: an edited mask changes nothing).
   Expected<bool> step(const std::int32_t* actions, int first, int last);
   Expected<bool> step(const std::int32_t* actions) { return step(actions, 0, size()); }
 

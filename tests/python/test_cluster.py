@@ -98,6 +98,14 @@ def test_a_split_solve_proves_five_and_its_proof_verifies(cluster, tmp_path):
     # Its store, read: the start proven (the walk stops at a settled node).
     status = read_status(tmp_path / "store")
     assert status.returncode == 0 and status.stdout.startswith("(start): black wins (proven, "), status.stdout
+    # The store is keyed by the rules' content, not their name: a variant named five that ends after six plies
+    # takes nothing from it (it once said "black wins: proven", exit 0, and wrote a proof of the preset's game).
+    (tmp_path / "v.ini").write_text("[five : five]\nply_limit = 6\n")
+    other = driver(tmp_path / "store", "--rules", f"{tmp_path / 'v.ini'}:five", "--workers", "1", "--time", "10",
+                   "--proof", str(tmp_path / "v.proof"))
+    assert other.returncode == 1 and "black wins: proven" not in other.stdout, other.stdout + other.stderr
+    assert "not proven" in other.stdout, other.stdout
+    assert not (tmp_path / "v.proof").exists()
 
 
 def test_a_split_solve_from_a_position(cluster, tmp_path):

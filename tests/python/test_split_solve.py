@@ -13,7 +13,11 @@ import threading
 import time
 
 import loa
+from loa.cluster.split_tree import rules_space
 from cluster_support import DRAWN, ENV, cluster_module
+
+# The store's space of 5x5's rules (their name and a digest of their content).
+FIVE = rules_space(loa.Rules("five"))
 
 
 # 5x5: white wins after each (tests/data/five/first-moves). The start's own job (4 MiB) disproves c1xa3,
@@ -93,7 +97,7 @@ def test_a_move_the_store_proves_since_replaces_an_unfinished_split(tmp_path):
     split_solve(tmp_path, ["b1-b3"], 3)
     from loa.cluster.store import ResultStore
     from loa.cluster.split_tree import claim_space
-    ResultStore(str(tmp_path / "store")).put(claim_space("five", "black", False), [],
+    ResultStore(str(tmp_path / "store")).put(claim_space(FIVE, "black", False), [],
                                              {"result": "unknown", "split": "b1-e1", "excluded": [], "prover": "black"})
     run, outcome, said = split_solve(tmp_path, [], 3)
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
@@ -106,7 +110,7 @@ def test_a_move_the_store_left_unknown_is_not_taken_as_proven(tmp_path):
     # proves: the run chooses its move at the start as ever, and does not split that move first (b1-e1 loses).
     from loa.cluster.store import ResultStore
     from loa.cluster.split_tree import claim_space
-    ResultStore(str(tmp_path / "store")).put(claim_space("five", "black", False), ["b1-e1"],
+    ResultStore(str(tmp_path / "store")).put(claim_space(FIVE, "black", False), ["b1-e1"],
                                              {"result": "unknown", "nodes": 1000, "prover": "black"})
     run, outcome, said = split_solve(tmp_path, [], 3)
     assert isinstance(outcome, dict) and outcome["result"] == "win", (outcome, said)
@@ -194,7 +198,7 @@ def test_a_node_is_rechecked_once(tmp_path):
     from loa.cluster.store import ResultStore
     from loa.cluster.split_tree import claim_space
     for name, record in (("resumed", {"split": "b1-b3"}), ("done", {"split": "b1-e1", "rechecked": 917250})):
-        ResultStore(str(tmp_path / name / "store")).put(claim_space("five", "black", False), [], dict(
+        ResultStore(str(tmp_path / name / "store")).put(claim_space(FIVE, "black", False), [], dict(
             record, result="unknown", excluded=["d5-a5"], prover="black"))
     said, log = log_until_the_recheck()
     run, outcome, _ = split_solve(tmp_path / "resumed", [], 3, engine_move_after_the_recheck, memory_mb=1,
@@ -207,11 +211,11 @@ def test_a_node_is_rechecked_once(tmp_path):
     assert not [line for line in said if line.startswith("rechecked")], said
     # The mark stays when the split moves on: with 3 candidates the run gives the start up after c1xa3, and
     # the start's record (split at c1xa3 now) still says that it was rechecked.
-    ResultStore(str(tmp_path / "again" / "store")).put(claim_space("five", "black", False), [], dict(
+    ResultStore(str(tmp_path / "again" / "store")).put(claim_space(FIVE, "black", False), [], dict(
         result="unknown", split="b1-e1", excluded=["d5-a5"], prover="black", rechecked=917250))
     run, outcome, said = split_solve(tmp_path / "again", [], 3, offer_losing_moves_first, recheck=16)
     assert str(outcome) == "the start: gave up (3 candidates tried)", (outcome, said)
-    record = ResultStore(str(tmp_path / "again" / "store")).get(claim_space("five", "black", False), [])
+    record = ResultStore(str(tmp_path / "again" / "store")).get(claim_space(FIVE, "black", False), [])
     assert (record["split"], record["rechecked"]) == ("c1xa3", 917250), record
     # A recheck left unknown (8 MiB) marks the node's record with its nodes; the split goes on to d5-a5.
     said, log = log_until_the_recheck()
@@ -220,7 +224,7 @@ def test_a_node_is_rechecked_once(tmp_path):
     assert str(outcome) == "the start: gave up (2 candidates tried)", (outcome, said)
     rechecked = [line for line in said if line.startswith("rechecked")]
     assert len(rechecked) == 1 and rechecked[0].startswith("rechecked (start): unknown ("), said
-    record = ResultStore(str(tmp_path / "unknown" / "store")).get(claim_space("five", "black", False), [])
+    record = ResultStore(str(tmp_path / "unknown" / "store")).get(claim_space(FIVE, "black", False), [])
     assert record["split"] == "d5-a5" and f"{record['rechecked']:,}" in rechecked[0], record
 
 
@@ -284,7 +288,7 @@ def test_the_driver_keeps_proofs_in_the_store_not_in_memory(tmp_path):
     assert len(run.known) > 1 and not [line for line, record in run.known.items() if "proof" in record]
     child = next(line for line in run.known if line != run.root and line in run.parent)
     assert f'[Before "{" ".join(child)}"]' in run.proof_of(child)
-    (tmp_path / "store" / (line_key(claim_space("five", "black", False), list(child)) + ".proof.gz")).unlink()
+    (tmp_path / "store" / (line_key(claim_space(FIVE, "black", False), list(child)) + ".proof.gz")).unlink()
     with pytest.raises(StoreError, match=f"the proof of {' '.join(child)}, kept in this run, cannot be read"):
         run.proof_of(child)
 
@@ -371,7 +375,7 @@ def test_a_proof_found_at_one_line_settles_the_others_at_its_position(tmp_path):
     for line, other in moved:
         position = game_at(rules, line, None).position_text()
         assert line != other and position == game_at(rules, other, None).position_text()
-        record = store.get("five", line)
+        record = store.get(FIVE, line)
         assert record["transposed_from"] == other and f'[Before "{" ".join(line)}"]' in record["proof"]
         assert loa.verify_proof(record["proof"])["claims"] == "white wins"
         # Moved to a line where the other side is to move, the proof is refused (the checker's word).
@@ -428,12 +432,12 @@ def test_a_proof_inside_a_stored_proof_settles_a_later_run_at_its_moves_in_anoth
         in said, said
     assert loa.verify_proof(outcome["proof"])["claims"] == "black wins"
     assert f'[Before "{" ".join(root)}"]' in outcome["proof"]
-    record = ResultStore(str(tmp_path / "later" / "store")).get("five", root)
+    record = ResultStore(str(tmp_path / "later" / "store")).get(FIVE, root)
     assert record["inside"] == ["b1-b3", "e2-e5", "c1-c3"] and record["transposed_from"][3:] == [r, a], record
     # The stored proof's first plies were read once; asked again for any path, the run reads no proof, until the
     # record there changes.
     assert (r, a) in run.inside.first_plies[above][1] and (a, r) not in run.inside.first_plies[above][1]
-    stored = real_claim_record(run.store, "five", list(above), "black", False, with_proof=False)
+    stored = real_claim_record(run.store, FIVE, list(above), "black", False, with_proof=False)
     proofs_read.clear()
     assert run.inside.paths_in_proof(above, stored) == (run.inside.first_plies[above][1], None) and proofs_read == []
     paths, full = run.inside.paths_in_proof(above, dict(stored, sha256="another"))

@@ -10,8 +10,11 @@ import sys
 
 import loa
 from loa.cluster.jobs import job_record, solve_job
+from loa.cluster.split_tree import rules_space, split_tree
 from loa.cluster.store import ResultStore, StoreError
-from loa.cluster.split_tree import split_tree
+
+# The store's space of 5x5's rules (their name and a digest of their content).
+FIVE = rules_space(loa.Rules("five"))
 
 ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(loa.__file__)))
 
@@ -30,12 +33,12 @@ def a_stopped_run(path):
     after.play("b1-b3")
     replies = [str(m) for m in after.legal_moves()]
     prover = {"prover": "black"}
-    store.put("five", [], dict(prover, result="unknown", split="b1-b3", excluded=["c1-c3"]))
-    store.put("five", ["b1-b3"], dict(prover, result="unknown", children=replies))
-    store.put("five", ["b1-b3", replies[0]], dict(prover, result="win", nodes=1200, time_ms=3), "(a proof)")
-    store.put("five", ["b1-b3", replies[1]], dict(prover, result="unknown", nodes=5000, cannot_win=False))
-    store.put("five", ["b1-b3", replies[2]], dict(prover, result="unknown", nodes=700, cannot_win=True))
-    store.put("five", ["b1-b3", replies[3]], dict(prover, result="win", nodes=300, merged=2), "(a proof)")
+    store.put(FIVE, [], dict(prover, result="unknown", split="b1-b3", excluded=["c1-c3"]))
+    store.put(FIVE, ["b1-b3"], dict(prover, result="unknown", children=replies))
+    store.put(FIVE, ["b1-b3", replies[0]], dict(prover, result="win", nodes=1200, time_ms=3), "(a proof)")
+    store.put(FIVE, ["b1-b3", replies[1]], dict(prover, result="unknown", nodes=5000, cannot_win=False))
+    store.put(FIVE, ["b1-b3", replies[2]], dict(prover, result="unknown", nodes=700, cannot_win=True))
+    store.put(FIVE, ["b1-b3", replies[3]], dict(prover, result="win", nodes=300, merged=2), "(a proof)")
     return store, replies
 
 
@@ -62,7 +65,7 @@ def test_each_kind_of_node_is_told_and_counted(tmp_path):
 def test_a_node_rechecked_says_so(tmp_path):
     # --recheck: the start's own job run again, larger, and left unknown; the run went on with b1-b3.
     store, replies = a_stopped_run(tmp_path / "store")
-    store.put("five", [], {"prover": "black", "result": "unknown", "split": "b1-b3", "excluded": ["c1-c3"],
+    store.put(FIVE, [], {"prover": "black", "result": "unknown", "split": "b1-b3", "excluded": ["c1-c3"],
                            "rechecked": 917250})
     tree = split_tree(store, loa.Rules("five"), [], depth=0)
     assert tree.lines == ["(start): black tries b1-b3, after c1-c3 refuted (rechecked: unknown after 917,250 nodes)"]
@@ -93,15 +96,15 @@ def test_a_damaged_result_is_reported_and_counted_as_not_run(tmp_path):
 def test_a_damaged_result_read_again_is_told_and_counted_once_until_written_anew(tmp_path):
     told = []
     store = ResultStore(str(tmp_path), report=told.append)
-    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")
+    store.put(FIVE, ["b1-b3"], {"result": "win"}, proof="proof text")
     key = [f for f in os.listdir(tmp_path) if f.endswith(".proof.gz")][0]
     (tmp_path / key).write_bytes(b"altered")
-    assert store.get("five", ["b1-b3"]) is None and store.get("five", ["b1-b3"], with_proof=False) is None
+    assert store.get(FIVE, ["b1-b3"]) is None and store.get(FIVE, ["b1-b3"], with_proof=False) is None
     assert len(told) == 1 and "is damaged" in told[0] and store.damaged == 1, told
-    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")  # solved again
-    assert store.get("five", ["b1-b3"])["proof"] == "proof text"
+    store.put(FIVE, ["b1-b3"], {"result": "win"}, proof="proof text")  # solved again
+    assert store.get(FIVE, ["b1-b3"])["proof"] == "proof text"
     (tmp_path / key).write_bytes(b"altered again")
-    assert store.get("five", ["b1-b3"]) is None
+    assert store.get(FIVE, ["b1-b3"]) is None
     assert len(told) == 2 and store.damaged == 2, told
 
 
@@ -110,22 +113,22 @@ def test_a_record_checked_once_is_read_again_only_when_its_files_change(tmp_path
     from loa.cluster import store as solve_store
     told, opened = [], []
     store = ResultStore(str(tmp_path), report=told.append)
-    store.put("five", ["b1-b3"], {"result": "win"}, proof="proof text")
-    assert store.get("five", ["b1-b3"], with_proof=False)["result"] == "win"
+    store.put(FIVE, ["b1-b3"], {"result": "win"}, proof="proof text")
+    assert store.get(FIVE, ["b1-b3"], with_proof=False)["result"] == "win"
 
     def counting_open(path, *args, **kwargs):
         opened.append(os.path.basename(path))
         return builtins.open(path, *args, **kwargs)
     monkeypatch.setattr(solve_store, "open", counting_open, raising=False)
     for _ in range(3):
-        assert store.get("five", ["b1-b3"], with_proof=False)["result"] == "win"
+        assert store.get(FIVE, ["b1-b3"], with_proof=False)["result"] == "win"
     assert opened == [], f"a record checked and not changed since was read again: {opened}"
-    assert store.get("five", ["b1-b3"])["proof"] == "proof text" and len(opened) == 2, opened
+    assert store.get(FIVE, ["b1-b3"])["proof"] == "proof text" and len(opened) == 2, opened
     # Altered since it was checked (the same size: the change time tells), it is read, and found damaged.
     proof_file = next(f for f in os.listdir(tmp_path) if f.endswith(".proof.gz"))
     size = (tmp_path / proof_file).stat().st_size
     (tmp_path / proof_file).write_bytes(b"x" * size)
-    assert store.get("five", ["b1-b3"], with_proof=False) is None
+    assert store.get(FIVE, ["b1-b3"], with_proof=False) is None
     assert len(told) == 1 and "is damaged" in told[0], told
 
 
@@ -136,7 +139,7 @@ def a_proof_kept_at_one_order(path):
     above = ["b1-b3", "e2-e5", "c1-c3"]
     answer = solve_job(loa.Rules("five"), above, 600, 4, prover="black")
     assert answer["result"] == "loss", answer["result"]
-    store.put("five", above, dict(job_record(answer), prover="black"), answer["proof"])
+    store.put(FIVE, above, dict(job_record(answer), prover="black"), answer["proof"])
     r, a = re.search(r"^1 (\S+)\n2 (\S+)\n3 ", answer["proof"], re.M).groups()
     return store, r, a
 
@@ -186,7 +189,7 @@ def test_a_read_only_store_is_not_made_and_not_written(tmp_path):
     assert not (tmp_path / "none").exists()
     store = ResultStore(str(tmp_path), read_only=True)
     try:
-        store.put("five", [], {"result": "win"})
+        store.put(FIVE, [], {"result": "win"})
         raise AssertionError("a read-only store was written")
     except StoreError as e:
         assert "read only" in str(e)

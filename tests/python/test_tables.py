@@ -16,7 +16,11 @@ import sys
 import pytest
 
 import loa
+from loa.cluster.split_tree import rules_space
 from loa._core import _map_proof, _rules_symmetries
+
+# The store's space of 5x5's rules (their name and a digest of their content).
+FIVE = rules_space(loa.Rules("five"))
 
 SOURCE = os.environ.get("LOA_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
 BOARDS = os.environ.get("LOA_TABLES", "five").split(",")
@@ -238,11 +242,11 @@ def test_a_kept_line_whose_proof_does_not_verify_is_not_seeded(tmp_path, threads
     store = ResultStore(str(tmp_path / "store"))
     with pytest.raises(ValueError, match="1 of 2 kept lines not seeded: " + re.escape(str(altered))):
         script.seed_store(store, rules, str(tmp_path / "kept"), threads=threads)
-    assert store.get(rules.name, lines[0]) is None
-    assert store.get(rules.name, lines[1])["result"] == "win"  # the other line is put (white, to move there, wins)
+    assert store.get(rules_space(rules), lines[0]) is None
+    assert store.get(rules_space(rules), lines[1])["result"] == "win"  # the other line is put (white, to move there, wins)
     altered.write_text(text)
     assert script.seed_store(store, rules, str(tmp_path / "kept"), threads=threads) == (1, 0)
-    assert store.get(rules.name, lines[0])["result"] == "win"
+    assert store.get(rules_space(rules), lines[0])["result"] == "win"
 
 
 # A 5x5 line ten moves below b1-b3 that white wins (a solve of 560 nodes), and its proof.
@@ -262,7 +266,7 @@ def test_a_settled_line_ten_moves_below_the_first_move_is_kept(tmp_path):
     from loa.cluster.store import ResultStore
     script, rules, line = table_script(), loa.Rules("five"), DEEP_FIVE_LINE
     store = ResultStore(str(tmp_path / "store"))
-    store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, deep_five_proof())
+    store.put(rules_space(rules), line, {"result": "win", "nodes": 560, "time_ms": 0}, deep_five_proof())
     assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 1
     kept = tmp_path / "out" / "partial" / "b1-b3" / script.partial_name(line)
     assert loa.verify_proof(loa.read_proof(str(kept)))["claims"] == "white wins"
@@ -277,14 +281,14 @@ def test_a_claims_lines_below_a_node_another_run_proved_against_it_are_not_kept(
     script, rules, line = table_script(), loa.Rules("five"), DEEP_FIVE_LINE
     store = ResultStore(str(tmp_path / "store"))
     for side in ("white", "black"):  # white's claim holds there; black's fails (white's win, which it keeps)
-        store.put(claim_space(rules.name, side, True), line, {"result": "win", "nodes": 560, "time_ms": 0},
+        store.put(claim_space(rules_space(rules), side, True), line, {"result": "win", "nodes": 560, "time_ms": 0},
                   deep_five_proof())
-        store.put(claim_space(rules.name, side, True), line[:3], {"result": "unknown", "children": ["a3-c3"]})
+        store.put(claim_space(rules_space(rules), side, True), line[:3], {"result": "unknown", "children": ["a3-c3"]})
     assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "before")) == 2
     above = line[:2]
     solved = loa.solve(game_at(rules, above), memory_mb=64, proof=True)
     assert solved["result"] == "win"  # black's, to move there
-    store.put(rules.name, above, {"result": "win", "nodes": solved["nodes"], "time_ms": 0}, solved["proof"])
+    store.put(rules_space(rules), above, {"result": "win", "nodes": solved["nodes"], "time_ms": 0}, solved["proof"])
     out = tmp_path / "after"
     assert script.export_partial(store, rules, "b1-b3", str(out)) == 2  # black's win, and black's claim's line
     folder = out / "partial" / "b1-b3"
@@ -304,7 +308,7 @@ def test_an_export_again_writes_only_the_lines_whose_record_changed_and_drops_th
     compact = script._compact_proof
     monkeypatch.setattr(script, "_compact_proof", lambda proof: compacted.append(proof) or compact(proof))
     store = ResultStore(str(tmp_path / "store"))
-    store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, deep_five_proof())
+    store.put(rules_space(rules), line, {"result": "win", "nodes": 560, "time_ms": 0}, deep_five_proof())
     out, folder = str(tmp_path / "out"), tmp_path / "out" / "partial" / "b1-b3"
     kept = folder / script.partial_name(line)
     assert script.export_partial(store, rules, "b1-b3", out) == 1 and len(compacted) == 1
@@ -318,7 +322,7 @@ def test_an_export_again_writes_only_the_lines_whose_record_changed_and_drops_th
     # Black wins two moves below b1-b3, above the line: the line is no longer kept, and its file goes.
     above = line[:2]
     solved = loa.solve(game_at(rules, above), memory_mb=64, proof=True)
-    store.put(rules.name, above, {"result": "win", "nodes": solved["nodes"], "time_ms": 0}, solved["proof"])
+    store.put(rules_space(rules), above, {"result": "win", "nodes": solved["nodes"], "time_ms": 0}, solved["proof"])
     assert script.export_partial(store, rules, "b1-b3", out) == 1 and len(compacted) == 3
     assert os.listdir(folder) == [script.partial_name(above)]
 
@@ -334,7 +338,7 @@ def test_a_settled_line_too_deep_for_a_file_name_is_said_and_not_kept(tmp_path, 
     assert len(script.partial_name(deep_40) + script.PART) <= 255 < len(script.partial_name(deep_41) + script.PART)
     store = ResultStore(str(tmp_path / "store"))
     for line in (shallow, deep_40, deep_41):
-        store.put(rules.name, line, {"result": "win", "nodes": 560, "time_ms": 0}, proof)
+        store.put(rules_space(rules), line, {"result": "win", "nodes": 560, "time_ms": 0}, proof)
     assert script.export_partial(store, rules, "b1-b3", str(tmp_path / "out")) == 2
     assert "b1-b3: 1 settled lines not kept: too deep for a file name" in capsys.readouterr().err
     kept = os.listdir(tmp_path / "out" / "partial" / "b1-b3")
@@ -354,4 +358,4 @@ def test_a_damaged_unsettled_node_is_refused_naming_its_line(tmp_path):
             script.seed_open_nodes(store, loa.Rules("five"), str(kept))
     kept.write_text(good)
     assert script.seed_open_nodes(store, loa.Rules("five"), str(kept)) == 1
-    assert store.get("five", ["b1-b3"])["children"] == ["a2-a5"]
+    assert store.get(FIVE, ["b1-b3"])["children"] == ["a2-a5"]

@@ -15,7 +15,7 @@ from .proof_paths import Line, moved_proof
 from .proofs_elsewhere import ProofsInside, StoredLines, lines_by_position
 from .jobs import engine_job, job_record, solve_job
 from .store import ResultStore, StoreError
-from .split_tree import claim_record, claim_result, claim_space, deciding_spaces, game_at as _game
+from .split_tree import claim_record, claim_result, claim_space, deciding_spaces, game_at as _game, rules_space
 
 
 
@@ -44,7 +44,7 @@ class SplitSolve:
         # `moves` are from the rules' start, or from `position` text; the store keeps the nodes of a position
         # apart from the start's.
         self.position = position
-        self.base_space = rules.name if position is None else f"{rules.name} from {position}"
+        self.base_space = rules_space(rules, position)
         # A win, loss or draw settled in the base space (by a run of either side's win) decides this claim
         # too, and is read from there; what only this claim's jobs know is kept apart.
         self.space = claim_space(self.base_space, prover, or_draws)

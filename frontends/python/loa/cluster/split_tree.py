@@ -7,6 +7,7 @@ on a copy of another machine's store, and says what is proven, refuted, left unk
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -49,6 +50,15 @@ def game_at(rules: Rules, moves: List[str], position: Optional[str] = None) -> G
 
 def other_side(side: str) -> str:
     return "white" if side == "black" else "black"
+
+
+def rules_space(rules: Rules, position: Optional[str] = None) -> str:
+    """The store's space for a run's rules (and the position its lines start from): the rules' name and a digest
+    of their content, the canonical variant text. A store made under other rules (a variant of the same name, a
+    variant file edited since) is then simply not matched: its results are never taken as these rules'."""
+    digest = hashlib.sha256(rules.variant_text().encode()).hexdigest()[:16]
+    space = f"{rules.name} #{digest}"
+    return space if position is None else f"{space} from {position}"
 
 
 def claim_space(space: str, prover: Optional[str], or_draws: bool) -> str:
@@ -236,7 +246,7 @@ def split_tree(store: ResultStore, rules: Rules, moves: List[str], position: Opt
     node with no result of its own is settled from other lines as a run would (_Elsewhere: it reads and checks
     proofs, so it is slower). Raises ValueError for a move the rules refuse."""
     game = game_at(rules, moves, position)
-    space = rules.name if position is None else f"{rules.name} from {position}"
+    space = rules_space(rules, position)
     claim_of = (prover or game.side_to_move) if or_draws else None
     elsewhere = _Elsewhere(store, space, lambda line: game_at(rules, list(line), position), claim_of) \
         if transpositions else None

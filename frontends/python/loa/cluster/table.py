@@ -39,7 +39,7 @@ from .connect import Refused, add_job_budget, client_for, job_budget
 from .jobs import job_record, solve_job
 from .proof_paths import proof_result
 from .split_solve import NotProven, SplitSolve
-from .split_tree import claim_record, claim_result, claim_space, game_at, other_side, split_tree
+from .split_tree import claim_record, claim_result, claim_space, game_at, other_side, rules_space, split_tree
 from .store import ResultStore, write_whole
 
 
@@ -150,7 +150,7 @@ def export_partial(store, rules, rep, out):
     lines has no records above them (on 2026-11-26 such a walk kept 1 of 425 seeded lines)."""
     compacted = read_compact_cache(store)
     files = set()  # the files this export keeps; any other file in the class's folder goes
-    spaces = {claim_space(rules.name, side, side is not None): sub for sub, side in PARTIAL_KINDS}
+    spaces = {claim_space(rules_space(rules), side, side is not None): sub for sub, side in PARTIAL_KINDS}
     settled = {space: set() for space in spaces}
     for space, moves in store.settled_lines():
         if space in spaces and moves[:1] == [rep]:
@@ -159,7 +159,7 @@ def export_partial(store, rules, rep, out):
     def under_settled(space, line):
         return any(line[:k] in settled[space] for k in range(1, len(line)))
 
-    claims = {claim_space(rules.name, side, True): side for _, side in PARTIAL_KINDS if side}
+    claims = {claim_space(rules_space(rules), side, True): side for _, side in PARTIAL_KINDS if side}
     disproven = {}  # (space, line) -> whether another claim's proof shows the space's claim false there
 
     def under_disproven(space, line, itself=False):
@@ -173,7 +173,7 @@ def export_partial(store, rules, rep, out):
         for k in range(1, len(line) + (1 if itself else 0)):
             key = (space, line[:k])
             if key not in disproven:
-                record = claim_record(store, rules.name, list(line[:k]), side, True, with_proof=False)
+                record = claim_record(store, rules_space(rules), list(line[:k]), side, True, with_proof=False)
                 mover = game_at(rules, list(line[:k])).side_to_move
                 disproven[key] = record is not None and claim_result(record, side, mover, True) is False
             if disproven[key]:
@@ -272,7 +272,7 @@ def seed_open_nodes(store, rules, path):
     """The unsettled nodes in `path` (export_partial's OPEN_NODES) put into the store where it has no record;
     each checked first (of a kind of run, its line and the moves it names legal), all before any is put.
     Returns how many."""
-    spaces = {sub: claim_space(rules.name, side, side is not None) for sub, side in PARTIAL_KINDS}
+    spaces = {sub: claim_space(rules_space(rules), side, side is not None) for sub, side in PARTIAL_KINDS}
     nodes = []
     with open(path) as f:
         for number, text in enumerate(f, 1):
@@ -304,7 +304,7 @@ def open_value(store, rules, rep):
     it stays "open": the next run merges them into the draw's proof without a job."""
     proven = []
     for side in ("black", "white"):
-        record = store.get(claim_space(rules.name, side, True), [rep], with_proof=False)
+        record = store.get(claim_space(rules_space(rules), side, True), [rep], with_proof=False)
         if record is not None and record["result"].endswith(" or draw"):
             proven.append(side)
     return f"{proven[0]}-or-draw" if len(proven) == 1 else "open"
@@ -344,7 +344,7 @@ def seed_store(store, rules, out, threads=None):
         if OPEN_NODES in names:
             nodes += seed_open_nodes(store, rules, os.path.join(folder, OPEN_NODES))
         side = dict((sub, side) for sub, side in PARTIAL_KINDS if sub).get(os.path.basename(folder))
-        space = claim_space(rules.name, side, side is not None)
+        space = claim_space(rules_space(rules), side, side is not None)
         for name in sorted(names):
             if not name.endswith(".proof.gz"):
                 continue
@@ -484,12 +484,12 @@ def command(args: argparse.Namespace) -> int:
         """The class of `rep` solved (its row), or None when it is left unsettled (kept in the store)."""
         t0 = time.time()
         line = [rep] if rep else []
-        record = store.get(rules.name, line)
+        record = store.get(rules_space(rules), line)
         if record is None:  # one solve asking both questions first: a first move may lose
             answer = client.submit(solve_job, rules, line, args.time, args.memory, collect=args.collect,
                                    nodes=args.nodes, pure=False, priority=priority).result()
             record = job_record(answer)
-            store.put(rules.name, line, record, answer["proof"] if record["result"] != "unknown" else None)
+            store.put(rules_space(rules), line, record, answer["proof"] if record["result"] != "unknown" else None)
             record["proof"] = answer["proof"]
         nodes = record.get("nodes", 0)  # a node split in an earlier run keeps no count of its own
         prover = provers.get(rep, args.prover)

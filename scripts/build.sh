@@ -21,6 +21,9 @@ esac
 # Debian's python3 (with its pybind11 and pytest), not another one that
 # happens to come first on PATH.
 [ -x /usr/bin/python3 ] && flags+=(-DPython3_EXECUTABLE=/usr/bin/python3)
+# Objects from ccache where it is installed (scripts/setup.sh): a build of
+# sources compiled before, in any checkout, takes seconds.
+command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 # This machine's builds are for this machine: -march=native (LOA_NATIVE=OFF
 # in the environment gives the portable baseline of installs and wheels).
 cmake -S "$root" -B "$build" -G Ninja "${flags[@]}" -DLOA_NATIVE="${LOA_NATIVE:-ON}" -DLOA_BUILD_TESTS=ON \

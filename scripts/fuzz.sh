@@ -7,7 +7,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-10}"
 "$root/scripts/setup.sh"
-CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_FUZZ=ON \
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -G Ninja "${launcher[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOA_FUZZ=ON \
   -DLOA_NATIVE=OFF -DLOA_BUILD_TESTS=OFF -DLOA_BUILD_BENCH=OFF -DLOA_BUILD_FRONTENDS=OFF -DLOA_BUILD_PYTHON=OFF >&2
 cmake --build "$root/build-fuzz" >&2
 scratch="$(mktemp -d)"; trap 'rm -rf "$scratch"' EXIT

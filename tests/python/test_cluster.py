@@ -228,6 +228,10 @@ def test_a_job_whose_worker_dies_three_times(cluster, tmp_path):
     (["--rules", "five", "--nodes", "0"], 2, "--nodes must be at least 1"),
     (["--rules", "five", "--time", "0"], 2, "--time must be at least 0.001"),
     (["--rules", "five", "--recheck", "1"], 2, "--recheck must be more than 1"),
+    # Each of these once hung, ran on, or was found only after the solve (issue 81, point 3).
+    (["--rules", "five", "--workers", "0"], 2, "--workers must be at least 1"),
+    (["--rules", "five", "--workers", "-1"], 2, "--workers must be at least 1"),
+    (["--rules", "five", "--scheduler", ""], 2, "--scheduler needs an address"),
 ])
 def test_bad_input(tmp_path, options, code, message):
     r = driver(tmp_path / "store", *options)
@@ -247,8 +251,9 @@ def test_a_python_without_dask(tmp_path):
 def test_a_proof_that_cannot_be_written(tmp_path):
     r = driver(tmp_path / "store", "--rules", "five", "--workers", "1", "--time", "1", "--proof",
                str(tmp_path / "no" / "such" / "dir" / "p"), "-q")
-    # The local cluster may log to stderr before; the driver's own word is its one last line.
-    assert r.returncode == 2 and r.stderr.splitlines()[-1].startswith("loa.cluster: cannot write"), r.stderr
+    # Found before the solve (it was found only once the proof was to be written): one line, no cluster started.
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "cannot be written" in r.stderr, r.stderr
+    assert "solved" not in r.stdout, r.stdout
 
 
 def test_a_store_that_cannot_be_written(tmp_path):
@@ -295,6 +300,22 @@ def test_a_match_stops_when_the_sprt_decides(cluster):
     cancelled = int(re.search(r"(\d+) shards cancelled", r.stdout).group(1))
     played = int(re.search(r"(\d+) of 30 shards played", r.stdout).group(1))
     assert cancelled > 0 and played + cancelled == 30 and totals(r.stdout)[0] == 4 * played, r.stdout
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--pairs", "0"], "--pairs must be at least 1"),
+    (["--pairs", "-10", "--shards", "1"], "--pairs must be at least 1"),
+    (["--shards", "0"], "--shards must be at least 1"),
+    (["--sprt", "10", "0"], "needs ELO0 below ELO1"),
+    (["--sprt", "0", "10", "--alpha", "0"], "--alpha must lie between 0 and 0.5"),
+    (["--beta", "0.7"], "--beta must lie between 0 and 0.5"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--scheduler", ""], "--scheduler needs an address"),
+])
+def test_a_match_refuses_bad_counts_before_it_starts(options, message):
+    # "0 of -10 shards played", exit 0, once; each is now one line and exit 2, before any cluster starts.
+    r = match("--rules", "five", "--first", "random", "--second", "random", *options)
+    assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1, r.stdout + r.stderr
 
 
 def test_a_match_refuses_a_bad_player(tmp_path):

@@ -43,13 +43,14 @@ import argparse
 import logging
 import os
 import sys
+import tempfile
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import Game, Rules, verify_proof
 from .._core import _run_match
 from . import stats, table
-from .connect import Refused, add_job_budget, client_for, job_budget, on_cluster
+from .connect import Refused, add_job_budget, check_cluster_options, client_for, job_budget, on_cluster
 from .match import sharded_match
 from .split_solve import NotProven, SplitSolve
 from .split_tree import game_at as _game, other_side, split_tree
@@ -72,6 +73,13 @@ def _solve_command(args: argparse.Namespace) -> int:
         for name, low in (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
             if not getattr(args, name) >= low:
                 raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
+        if args.proof:  # found before the solve, not after it
+            folder = os.path.dirname(os.path.abspath(args.proof))
+            try:
+                tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-", delete=True).close()
+            except OSError as e:
+                raise ValueError(f"--proof {args.proof!r} cannot be written: {e.strerror or e}") from None
+        check_cluster_options(args)
     except (ValueError, OSError) as e:
         raise Refused(2, str(e)) from None
     prover = args.prover or game.side_to_move
@@ -106,8 +114,17 @@ def _match_command(args: argparse.Namespace) -> int:
         rules = Rules(args.rules)
         for spec in (args.first, args.second):
             _run_match(rules, spec, spec, pairs=1, shard_index=0, shard_count=1000000)  # refuses a bad spec
+        for name, low in (("pairs", 1), ("shards", 1), ("seed", 0), ("opening_plies", 0)):
+            if not getattr(args, name) >= low:
+                raise ValueError(f"--{name.replace('_', '-')} must be at least {low}, not {getattr(args, name)}")
         if args.shards > args.pairs:
             raise ValueError(f"--shards {args.shards} is more than --pairs {args.pairs}")
+        if args.sprt and not args.sprt[0] < args.sprt[1]:
+            raise ValueError(f"--sprt ELO0 ELO1 needs ELO0 below ELO1, not {args.sprt[0]:g} {args.sprt[1]:g}")
+        for name in ("alpha", "beta"):
+            if not 0 < getattr(args, name) < 0.5:
+                raise ValueError(f"--{name} must lie between 0 and 0.5, not {getattr(args, name):g}")
+        check_cluster_options(args)
     except ValueError as e:
         raise Refused(2, str(e)) from None
     client = client_for(args)

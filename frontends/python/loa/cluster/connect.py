@@ -15,7 +15,22 @@ class Refused(Exception):
         self.code = code
 
 
+def check_cluster_options(args: argparse.Namespace) -> None:
+    """Where the jobs run, checked before anything starts: a --scheduler address that says something, at least one
+    local worker, a positive --connect-timeout. Refused (2) otherwise: --workers 0 once waited for good, and
+    --scheduler "" quietly started a local cluster."""
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise Refused(2, "--scheduler needs an address (tcp://host:8786), not an empty one")
+    if args.scheduler is None and not args.workers >= 1:
+        raise Refused(2, f"--workers must be at least 1, not {args.workers}")
+    if not args.connect_timeout > 0:
+        raise Refused(2, f"--connect-timeout must be more than 0, not {args.connect_timeout}")
+
+
 def client_for(args: argparse.Namespace):
+    """A client of the scheduler at --scheduler, or of a local cluster of --workers processes (its dashboard, where
+    Dask can serve one, on loopback only). Refused (3) when there is no Dask or no scheduler answers."""
+    check_cluster_options(args)
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -24,8 +39,11 @@ def client_for(args: argparse.Namespace):
     try:
         if args.scheduler:
             return Client(args.scheduler, timeout=args.connect_timeout)
-        return Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0"))
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                               dashboard_address="127.0.0.1:0")
+        if "dashboard" in cluster.scheduler.services and not getattr(args, "quiet", False):
+            print(f"dashboard: {cluster.dashboard_link}", file=sys.stderr)
+        return Client(cluster)
     except (OSError, TimeoutError) as e:
         raise Refused(3, f"no scheduler answers at {args.scheduler}: {e}") from None
 

@@ -114,6 +114,23 @@ TEST(Batch, StepsLikeSingleGamesAndStartsAgain) {
   EXPECT_EQ(refused.error().rfind("game 3: ", 0), 0u) << refused.error();
 }
 
+TEST(Batch, AnEditedMaskOrABadActionStepsNoGame) {
+  // mask() is the caller's to read; legality is the environment's own: a mask edited to all ones does not
+  // make a1-a1 (id 0) legal. And a bad action anywhere steps no game of the call.
+  BatchEnv env(five(), 3, 1);
+  std::fill(env.mask(), env.mask() + std::size_t(env.num_actions()) * 3, std::uint8_t(1));
+  std::vector<std::int32_t> actions(3);
+  env.random_actions(actions.data());
+  actions[2] = 0;
+  const auto refused = env.step(actions.data());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rfind("game 2: ", 0), 0u) << refused.error();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(env.game(i).ply(), 0) << "game " << i << " was stepped";
+    EXPECT_EQ(int(env.current_player()[i]), int(Black));
+  }
+}
+
 TEST(Batch, TruncatesAtMaxPlies) {
   BatchEnv env(olympiad(), 2, 1, 4);
   std::vector<std::int32_t> actions(2);

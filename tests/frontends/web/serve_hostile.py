@@ -363,13 +363,24 @@ def test_idle_and_deaf(s):
         closed = True
     check(closed, "an idle kept-alive connection was still open 60 s after --idle-timeout 500")
     sock.close()
-    # --write-timeout 500: 3,000 pipelined requests and nothing read for 5 s; then reading shows the server
-    # dropped the client long before the end of the 3,000 answers.
+    # --write-timeout 500: 3,000 pipelined requests and nothing read. The server fills what the sockets hold
+    # (the client's receive buffer kept small), then its writes stall, and after --write-timeout it drops the
+    # client: the socket's TCP state turns to CLOSE_WAIT or CLOSE, which is watched without reading (a bound
+    # against a hang, no timing: under ThreadSanitizer the server takes seconds to fill the buffers). Reading
+    # then gives far less than the 3,000 answers.
     one = s.raw(f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nConnection: close\r\n\r\n".encode())
-    sock = socket.create_connection(("127.0.0.1", s.port), timeout=60)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+    sock.settimeout(60)
+    sock.connect(("127.0.0.1", s.port))
     request = f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n\r\n".encode()
     sock.sendall(request * 3000)
-    time.sleep(5)
+    dropped = False
+    deadline = time.monotonic() + 180
+    while not dropped and time.monotonic() < deadline:
+        state = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0]
+        dropped = state in (7, 8)  # TCP_CLOSE, TCP_CLOSE_WAIT
+        time.sleep(0.1)
     received = 0
     try:
         while True:
@@ -380,7 +391,8 @@ def test_idle_and_deaf(s):
     except (ConnectionError, socket.timeout):
         pass
     sock.close()
-    check(0 < received < 3000 * len(one) // 2,
+    check(dropped, "a client that read nothing of 3,000 answers was not dropped within 180 s (--write-timeout 500)")
+    check(received < 3000 * len(one) // 2,
           f"a client that read nothing got {received:,} of {3000 * len(one):,} bytes: not dropped")
 
 

@@ -90,59 +90,64 @@ def files_under(root, top):
             yield pathlib.Path(dirpath) / f
 
 
+def include_faults(root, path, rel, room, rooms, data):
+    """The faults of a C++ file's includes (its room known)."""
+    faults = []
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        m = INCLUDE.match(line)
+        if not m:
+            continue
+        kind, name = m.groups()
+        where = f"{rel}:{number}"
+        if kind == "<":
+            if (room["name"].startswith("libloa/") and not STANDARD.match(name)
+                    and name not in data.get("library_system_headers", [])):
+                faults.append(f"{where}: includes <{name}>: the library uses the standard library only")
+            continue
+        target_path = resolve(root, path.parent, name, data["include_roots"])
+        if target_path is None:
+            faults.append(f'{where}: includes "{name}", which is no file of the tree'
+                          " (the library's headers are loa/ROOM/NAME.hpp)")
+            continue
+        target_rel = target_path.relative_to(root.resolve()).as_posix()
+        target = room_of(target_rel, rooms)
+        if target is None:
+            faults.append(f'{where}: includes "{name}" ({target_rel}), which is in no room')
+        elif not may_use(room, target, target_rel):
+            what = "a private header of the library" if target_rel.startswith("libloa/src/") else "its room"
+            faults.append(f'{where}: includes "{name}" ({what}: {target["name"]}), which room '
+                          f'{room["name"]} may not use (layers.toml: uses = {room["uses"]})')
+    return faults
+
+
+def doc_faults(root, rooms):
+    """Whether docs/architecture.md's layer table is the data's."""
+    doc = root / DOC
+    if not doc.is_file():
+        return []
+    text = doc.read_text()
+    begin, end = (text.find(mark) for mark in DOC_MARKS)
+    if begin < 0 or end < begin:
+        return [f"{DOC}: no layer table between {DOC_MARKS[0]} and {DOC_MARKS[1]}"]
+    if text[begin + len(DOC_MARKS[0]):end].strip("\n") + "\n" != markdown(rooms):
+        return [f"{DOC}: the layer table is not layers.toml's (write it again with --markdown)"]
+    return []
+
+
 def check(root):
+    """Every fault of the tree: one walk over the folders of code, each file checked by its kind."""
     data, rooms, faults = load(root)
-    roots = data["include_roots"]
-    allowed_system = set(data.get("library_system_headers", []))
-    for top in ("libloa", "frontends"):
-        for path in files_under(root, top):
-            rel = path.relative_to(root).as_posix()
-            if not rel.endswith(CODE):
-                continue
-            room = room_of(rel, rooms)
-            if room is None:
-                faults.append(f"{rel}: in no room of layers.toml (a new folder needs a room)")
-                continue
-            if not rel.endswith(CPP):
-                continue
-            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-                m = INCLUDE.match(line)
-                if not m:
-                    continue
-                kind, name = m.groups()
-                where = f"{rel}:{number}"
-                if kind == "<":
-                    if room["name"].startswith("libloa/") and not STANDARD.match(name) and name not in allowed_system:
-                        faults.append(f"{where}: includes <{name}>: the library uses the standard library only")
-                    continue
-                target_path = resolve(root, path.parent, name, roots)
-                if target_path is None:
-                    faults.append(f'{where}: includes "{name}", which is no file of the tree'
-                                  " (the library's headers are loa/ROOM/NAME.hpp)")
-                    continue
-                target_rel = target_path.relative_to(root.resolve()).as_posix()
-                target = room_of(target_rel, rooms)
-                if target is None:
-                    faults.append(f'{where}: includes "{name}" ({target_rel}), which is in no room')
-                elif not may_use(room, target, target_rel):
-                    what = "a private header of the library" if target_rel.startswith("libloa/src/") else "its room"
-                    faults.append(f'{where}: includes "{name}" ({what}: {target["name"]}), which room '
-                                  f'{room["name"]} may not use (layers.toml: uses = {room["uses"]})')
-    package = data["python_package"]
     for top in ("libloa", "frontends", "scripts", "bench"):
         for path in files_under(root, top):
             rel = path.relative_to(root).as_posix()
-            if rel.endswith(".py"):
-                faults += python_faults(root, rel, package, rooms)
-    doc = root / DOC
-    if doc.is_file():
-        text = doc.read_text()
-        begin, end = (text.find(mark) for mark in DOC_MARKS)
-        if begin < 0 or end < begin:
-            faults.append(f"{DOC}: no layer table between {DOC_MARKS[0]} and {DOC_MARKS[1]}")
-        elif text[begin + len(DOC_MARKS[0]):end].strip("\n") + "\n" != markdown(root):
-            faults.append(f"{DOC}: the layer table is not layers.toml's (write it again with --markdown)")
-    return faults
+            room = room_of(rel, rooms)
+            if top in ("libloa", "frontends") and rel.endswith(CODE) and room is None:
+                faults.append(f"{rel}: in no room of layers.toml (a new folder needs a room)")
+            elif rel.endswith(CPP) and room is not None:
+                faults += include_faults(root, path, rel, room, rooms, data)
+            elif rel.endswith(".py"):
+                faults += python_faults(root, rel, data["python_package"], room, rooms)
+    return faults + doc_faults(root, rooms)
 
 
 def python_imports(source, rel, package_parent):
@@ -178,11 +183,11 @@ def module_file(root, package_parent, module):
     return None
 
 
-def python_faults(root, rel, package, rooms):
+def python_faults(root, rel, package, room, rooms):
+    """The faults of a Python file's imports of the package (`room`: the file's, or None outside the rooms)."""
     faults = []
     package_parent = str(pathlib.PurePosixPath(package).parent)
     inside = rel.startswith(package + "/")
-    room = room_of(rel, rooms)
     for number, module, names in python_imports((root / rel).read_text(errors="replace"), rel, package_parent):
         where = f"{rel}:{number}"
         private = [part for part in module.split(".") if part.startswith("_")] + [n for n in names if n.startswith("_")]
@@ -204,8 +209,8 @@ def python_faults(root, rel, package, rooms):
     return faults
 
 
-def markdown(root):
-    _, rooms, _ = load(root)
+def markdown(rooms):
+    """The layer table of docs/architecture.md: the rooms, top first."""
     out = ["| room | what | may use |", "|---|---|---|"]
     for room in reversed(rooms):
         uses = ", ".join(f"`{u}`" for u in room["uses"]) or "nothing"
@@ -220,7 +225,7 @@ def main():
     args = parser.parse_args()
     root = pathlib.Path(args.root)
     if args.markdown:
-        sys.stdout.write(markdown(root))
+        sys.stdout.write(markdown(load(root)[1]))
         return 0
     faults = check(root)
     for fault in faults:

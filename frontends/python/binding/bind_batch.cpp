@@ -1,10 +1,10 @@
 // loa.env.BatchEnv: many games stepped by one call (loa/learn/batch.hpp), its arrays
-// handed to Python as numpy arrays over the environment's own memory (no
-// copy; each step overwrites them). The loop runs with the GIL released, in
-// slices between which Ctrl-C is looked for.
-#include <limits>
+// handed to Python as read-only numpy arrays over the environment's own memory
+// (no copy; each step overwrites them). A step runs with the GIL released, and
+// Ctrl-C is looked at after it.
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 #include "bindings.hpp"
 #include "loa/learn/batch.hpp"
@@ -68,6 +68,21 @@ void step_all(BatchEnv& env, const std::int32_t* actions) {
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 
+// Copies the ids of a 1-d array of T into `out`, each checked in T's own width before it is narrowed.
+template <class T>
+void checked_ids(const py::array& raw, int num_actions, std::vector<std::int32_t>& out) {
+  // An array of T already is not copied (random_actions() gives int32); another width is converted once.
+  const auto ids = py::array_t<T, py::array::c_style | py::array::forcecast>::ensure(raw);
+  const T* v = ids.data();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const bool negative = std::is_signed_v<T> && v[i] < T(0);
+    if (negative || static_cast<unsigned long long>(v[i]) >= static_cast<unsigned long long>(num_actions))
+      throw py::value_error("game " + std::to_string(i) + ": action " + std::to_string(v[i]) + " is out of range 0.." +
+                            std::to_string(num_actions - 1) + " (no game was stepped)");
+    out[i] = std::int32_t(v[i]);
+  }
+}
+
 // The action ids of `given` as int32, each checked in its own width first: an int64 id of 2**32 + 5 is
 // out of range, not action 5 (forcecast wrapped it once).
 std::vector<std::int32_t> action_ids(const py::object& given, const BatchEnv& env) {
@@ -78,22 +93,13 @@ std::vector<std::int32_t> action_ids(const py::object& given, const BatchEnv& en
   if (raw.ndim() != 1 || raw.shape(0) != env.size())
     throw py::value_error("actions must be a 1-d array of num_envs (" + std::to_string(env.size()) + ") action ids");
   std::vector<std::int32_t> out(std::size_t(env.size()));
-  const auto check = [&](auto values, auto count) {
-    for (py::ssize_t i = 0; i < count; ++i) {
-      const auto v = values(i);
-      if (v < 0 || static_cast<unsigned long long>(v) >= static_cast<unsigned long long>(env.num_actions()))
-        throw py::value_error("game " + std::to_string(i) + ": action " + std::to_string(v) + " is out of range 0.." +
-                              std::to_string(env.num_actions() - 1) + " (no game was stepped)");
-      out[std::size_t(i)] = std::int32_t(v);
-    }
-  };
-  if (raw.dtype().kind() == 'u') {
-    const auto u = py::array_t<std::uint64_t, py::array::forcecast>::ensure(raw);
-    check([&](py::ssize_t i) { return u.at(i); }, u.shape(0));
-  } else {
-    const auto s = py::array_t<std::int64_t, py::array::forcecast>::ensure(raw);
-    check([&](py::ssize_t i) { return s.at(i); }, s.shape(0));
-  }
+  // Widths up to 32 bits hold no id that int32 would change; wider ones are read as 64 bits.
+  if (raw.dtype().kind() == 'u')
+    checked_ids<std::uint64_t>(raw, env.num_actions(), out);
+  else if (raw.dtype().itemsize() <= 4)
+    checked_ids<std::int32_t>(raw, env.num_actions(), out);
+  else
+    checked_ids<std::int64_t>(raw, env.num_actions(), out);
   return out;
 }
 

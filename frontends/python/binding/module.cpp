@@ -11,15 +11,14 @@ std::string type_name(const py::handle& value) { return py::str(value.get_type()
 
 long long int_arg(const py::handle& value, const char* name, long long lo, long long hi) {
   // An int, or anything that says it is one through __index__ (numpy's integers: np.random.choice over
-  // legal_actions() gives an np.int64); never a bool (Python's or numpy's), a float or a string.
-  const std::string type = type_name(value);
-  if (py::isinstance<py::bool_>(value) || type == "bool_" || type == "bool")
-    throw py::type_error(std::string(name) + " must be an int, not " + type);
+  // legal_actions() gives an np.int64); never a bool (Python's or numpy's), a float or a string. A plain
+  // int, the common case of every call, is taken without looking at its type's name.
   py::object integer;
-  if (py::isinstance<py::int_>(value)) {
+  if (py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)) {
     integer = py::reinterpret_borrow<py::object>(value);
   } else {
-    PyObject* index = PyNumber_Index(value.ptr());
+    const std::string type = type_name(value);
+    PyObject* index = type == "bool" || type == "bool_" ? nullptr : PyNumber_Index(value.ptr());
     if (index == nullptr) {
       PyErr_Clear();
       throw py::type_error(std::string(name) + " must be an int, not " + type);

@@ -12,9 +12,8 @@ One side (the prover, by default the side to move) is to be proven the winner fr
 --or-draws: to win or draw; a draw is both sides' "wins or draws", each a run of its own). Each node
 of the work is a line from the rules' start (or --position). A job solves one node with ``loa.solve`` on
 a worker, with the GIL released, asking only whether the prover wins there (for "wins or draws", whether
-the other side wins, its "no" kept as the proof). A node left unknown is split
-At the prover's turn the engine's move is played (a fixed node count,
-so a run started again picks the same move), unless the store already proves the claim after one of
+the other side wins, its "no" kept as the proof). A node left unknown is split: at the prover's turn
+the engine's move is played (a fixed node count, so a run started again picks the same move), unless the store already proves the claim after one of
 its moves; if that move is refuted, the engine's next one, up to --candidates. At the other side's turn
 every reply is played, and one reply the prover cannot beat refutes the node (its other jobs are
 cancelled). A node whose candidates are used up, or which is still unknown after --splits splits in its
@@ -50,7 +49,8 @@ from typing import Any, Dict, List, Optional, Tuple
 from .. import Game, Rules, verify_proof
 from .._core import _run_match
 from . import stats, table
-from .connect import Refused, add_job_budget, check_cluster_options, client_for, job_budget, on_cluster
+from .connect import (Refused, add_job_budget, check_at_least, check_cluster_options, client_for, job_budget,
+                      on_cluster)
 from .match import sharded_match
 from .split_solve import NotProven, SplitSolve
 from .split_tree import game_at as _game, other_side, split_tree
@@ -70,9 +70,7 @@ def _solve_command(args: argparse.Namespace) -> int:
         if game.is_terminal():
             raise ValueError(f"the game is over after {args.moves!r}" if moves else "the game is over there")
         job_budget(args)
-        for name, low in (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)):
-            if not getattr(args, name) >= low:
-                raise ValueError(f"--{name.replace('_', '-')} must be at least {low}")
+        check_at_least(args, (("memory", 1), ("splits", 0), ("candidates", 1), ("engine_nodes", 1)))
         if args.proof:  # found before the solve, not after it
             folder = os.path.dirname(os.path.abspath(args.proof))
             try:
@@ -114,9 +112,7 @@ def _match_command(args: argparse.Namespace) -> int:
         rules = Rules(args.rules)
         for spec in (args.first, args.second):
             _run_match(rules, spec, spec, pairs=1, shard_index=0, shard_count=1000000)  # refuses a bad spec
-        for name, low in (("pairs", 1), ("shards", 1), ("seed", 0), ("opening_plies", 0)):
-            if not getattr(args, name) >= low:
-                raise ValueError(f"--{name.replace('_', '-')} must be at least {low}, not {getattr(args, name)}")
+        check_at_least(args, (("pairs", 1), ("shards", 1), ("seed", 0), ("opening_plies", 0)))
         if args.shards > args.pairs:
             raise ValueError(f"--shards {args.shards} is more than --pairs {args.pairs}")
         if args.sprt and not args.sprt[0] < args.sprt[1]:

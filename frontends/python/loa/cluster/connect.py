@@ -15,6 +15,14 @@ class Refused(Exception):
         self.code = code
 
 
+def check_at_least(args: argparse.Namespace, limits) -> None:
+    """ValueError naming the first option of `limits` ((its dest, its least value), ...) that is below it."""
+    for name, low in limits:
+        value = getattr(args, name)
+        if not value >= low:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least {low}, not {value}")
+
+
 def check_cluster_options(args: argparse.Namespace) -> None:
     """Where the jobs run, checked before anything starts: a --scheduler address that says something, at least one
     local worker, a positive --connect-timeout. Refused (2) otherwise: --workers 0 once waited for good, and

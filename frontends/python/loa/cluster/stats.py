@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Where a split solve's nodes went, from the logs of its runs (loa.cluster solve's, or loa.cluster table's).
 
     python3 -m loa.cluster stats --rules six c1e3*.log        # in the runs' order

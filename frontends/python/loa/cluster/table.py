@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The value of every first move of a board, with proofs, solved on a Dask cluster (docs/solver.md).
 
 The board's symmetries that keep the rules (start, square points) group the first moves into classes.

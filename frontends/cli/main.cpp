@@ -22,6 +22,7 @@ constexpr Command kCommands[] = {
     {"analyse", "search a position, printing every iteration", loa::cli::cmd_analyse},
     {"bench", "search fixed positions; prints a node-count signature", loa::cli::cmd_bench},
     {"categories", "learn move-category probabilities for the search by self-play", loa::cli::cmd_categories},
+    {"datagen", "self-play positions with scores and results, to train an evaluation on", loa::cli::cmd_datagen},
     {"demo", "a game engine against engine, with the board", loa::cli::cmd_demo},
     {"match", "games between built-in players, with score and Elo", loa::cli::cmd_match},
     {"match-merge", "add up the results files of a match's shards", loa::cli::cmd_match_merge},

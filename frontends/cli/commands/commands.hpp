@@ -9,6 +9,7 @@ namespace loa::cli {
 int cmd_analyse(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_categories(const std::vector<std::string>& args);
+int cmd_datagen(const std::vector<std::string>& args);
 int cmd_demo(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
 int cmd_match_merge(const std::vector<std::string>& args);

@@ -102,9 +102,9 @@ void bind_engine(py::module_& m) {
       .def(py::init([](const py::object& hash_mb, const py::object& threads) {
              const long long mb = int_arg(hash_mb, "hash_mb", 1, 65536);
              const long long t = int_arg(threads, "threads", 1, kMaxThreads);
-             auto engine = std::make_unique<Engine>(std::size_t(mb));
-             engine->set_threads(int(t));
-             return engine;
+             auto made = std::make_unique<Engine>(std::size_t(mb));
+             made->set_threads(int(t));
+             return made;
            }),
            py::arg("hash_mb") = 16, py::arg("threads") = 1,
            "hash_mb: the transposition table (1..65536 MB); threads: search threads (1..256, Lazy SMP).")

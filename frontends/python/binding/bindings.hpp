@@ -99,5 +99,6 @@ void bind_game(py::module_& m);
 void bind_engine(py::module_& m);
 void bind_match(py::module_& m);
 void bind_batch(py::module_& m);
+void bind_training(py::module_& m);
 
 }  // namespace loa::python

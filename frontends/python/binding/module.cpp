@@ -76,4 +76,5 @@ PYBIND11_MODULE(_core, m) {
   loa::python::bind_engine(m);
   loa::python::bind_match(m);
   loa::python::bind_batch(m);
+  loa::python::bind_training(m);
 }

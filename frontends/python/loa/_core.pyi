@@ -1,6 +1,6 @@
 # Type stubs of loa._core, the compiled part of `import loa` (the docstrings
 # are the module's own; docs/library.md is the guide).
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -162,3 +162,7 @@ def _run_match(rules: RulesLike, first: str, second: str, *, pairs: int, seed: i
                shard_count: int = ..., opening_plies: int = ...) -> Dict[str, int]: ...
 def _sprt(wins: int, losses: int, draws: int, elo0: float, elo1: float, alpha: float = ...,
           beta: float = ...) -> Dict[str, float]: ...
+_TRAINING_DATA_VERSION: int
+def _generate_data(rules: RulesLike, path: str, *, games: int, nodes: int, opening_plies: int, max_plies: int,
+                   seed: int, threads: int,
+                   progress: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]: ...

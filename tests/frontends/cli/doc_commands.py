@@ -30,6 +30,8 @@ NOT_RUN = [
                                                      "runs categories on 2 games"),
     (r"match -r loaps -1 engine:ms=100 -2 greedy -g 200|corners6-pinned -1 engine:ms=50 -2 greedy -g 20",
      "minutes of games: cli.match_runs and cli.match_end_to_end play matches"),
+    (r"datagen -o olympiad\.bin --games 200000", "hours on two cores: cli.datagen_resumes and the training tests "
+                                                  "generate a few games"),
     (r"bench --threads 2 --depth 11", "a minute on two cores: cli.bench_two_threads runs it at depth 5"),
     (r"--split six-jobs --time 86400|--merge six-jobs|verify-proof six\.proof$|solve -r six --memory 4096",
      "solving 6x6 from the start takes hours: cli.six_proof checks the stored proof"),

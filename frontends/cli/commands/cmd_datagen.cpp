@@ -51,8 +51,8 @@ int cmd_datagen(const std::vector<std::string>& args) {
     const int made = p.games_done - p.games_resumed;
     const double rate = p.seconds > 0 ? p.positions / p.seconds : 0;
     const double left = made > 0 ? p.seconds / made * (p.games_total - p.games_done) : 0;
-    return fmt::format("games {}/{}  positions {}  {:.0f}/s  {:.0f} s left", p.games_done, p.games_total,
-                       p.positions, rate, left);
+    return fmt::format("games {}/{}  positions {}  {:.0f}/s  {:.0f} s left", p.games_done, p.games_total, p.positions,
+                       rate, left);
   };
   const auto result = generate_data(o, path, [&](const DataGenProgress& p) {
     // A line every few seconds where stderr is a file, redrawn in place on a terminal.

@@ -45,9 +45,9 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint32_t index) {
 
 // Why a file's header does not fit these options, or "" when it does.
 std::string header_mismatch(const DataHeader& h, const DataGenOptions& o) {
-  if (h.rules_key != o.rules.key())
-    return "made under rules '" + h.rules_name + "', not these '" + o.rules.name + "'";
-  if (h.nodes != o.nodes) return "made with " + std::to_string(h.nodes) + " nodes a move, not " + std::to_string(o.nodes);
+  if (h.rules_key != o.rules.key()) return "made under rules '" + h.rules_name + "', not these '" + o.rules.name + "'";
+  if (h.nodes != o.nodes)
+    return "made with " + std::to_string(h.nodes) + " nodes a move, not " + std::to_string(o.nodes);
   if (h.seed != o.seed) return "made with seed " + std::to_string(h.seed) + ", not " + std::to_string(o.seed);
   if (h.opening_plies != o.opening_plies)
     return "made with " + std::to_string(h.opening_plies) + " opening plies, not " + std::to_string(o.opening_plies);
@@ -211,7 +211,8 @@ Expected<DataGenProgress> generate_data(const DataGenOptions& o, const std::stri
   if (o.games < 0) return Error{"games must not be negative"};
   if (o.nodes < 1) return Error{"nodes must be at least 1"};
   if (o.threads < 1 || o.threads > kMaxThreads) return Error{"threads must lie in 1.." + std::to_string(kMaxThreads)};
-  if (o.opening_plies < 0 || o.max_plies < 1) return Error{"opening plies must not be negative, the move limit positive"};
+  if (o.opening_plies < 0 || o.max_plies < 1)
+    return Error{"opening plies must not be negative, the move limit positive"};
   if (auto valid = validate(o.rules); !valid) return Error{valid.error()};
 
   std::error_code ec;
@@ -255,7 +256,8 @@ Expected<DataGenProgress> generate_data(const DataGenOptions& o, const std::stri
       if (stop && stop->load()) return;
       const std::vector<TrainingRecord> records = generate_game(o, todo[k], engine);
       bytes.resize(records.size() * kTrainingRecordBytes);
-      for (std::size_t i = 0; i < records.size(); ++i) encode_record(records[i], bytes.data() + i * kTrainingRecordBytes);
+      for (std::size_t i = 0; i < records.size(); ++i)
+        encode_record(records[i], bytes.data() + i * kTrainingRecordBytes);
       const std::lock_guard<std::mutex> lock(mutex);
       if (!failure.empty()) return;
       if (!out.write(bytes.data(), std::streamsize(bytes.size())).flush()) {

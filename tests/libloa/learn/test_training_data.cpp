@@ -27,7 +27,8 @@ DataGenOptions small_options() {
 }
 
 std::string temp_file(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("loa-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" + name);
+  const fs::path p = fs::temp_directory_path() /
+                     ("loa-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" + name);
   fs::remove(p);
   return p.string();
 }

@@ -40,13 +40,13 @@ struct TrainingRecord {
 
 struct DataGenOptions {
   Rules rules;
-  int games = 100;                // games 0..games-1 (a resumed file adds those missing)
-  std::uint64_t nodes = 5000;     // the engine's budget for every move
-  int opening_plies = 8;          // uniformly random plies before the engine plays
-  std::uint64_t seed = 1;         // with a game's index, decides its opening
-  int threads = 1;                // games played at once, an engine each
-  int max_plies = 300;            // a game still going after this many plies is a draw
-  std::size_t hash_mb = 8;        // each engine's table
+  int games = 100;             // games 0..games-1 (a resumed file adds those missing)
+  std::uint64_t nodes = 5000;  // the engine's budget for every move
+  int opening_plies = 8;       // uniformly random plies before the engine plays
+  std::uint64_t seed = 1;      // with a game's index, decides its opening
+  int threads = 1;             // games played at once, an engine each
+  int max_plies = 300;         // a game still going after this many plies is a draw
+  std::size_t hash_mb = 8;     // each engine's table
 };
 
 // What the header says: the options a file was made with, checked on resume.
@@ -74,9 +74,9 @@ TrainingRecord decode_record(const char* in);
 std::vector<TrainingRecord> generate_game(const DataGenOptions& options, std::uint32_t index, Engine& engine);
 
 struct DataGenProgress {
-  int games_done = 0;    // in the file, those found on resume included
+  int games_done = 0;  // in the file, those found on resume included
   int games_total = 0;
-  int games_resumed = 0; // found complete in the file when the run began
+  int games_resumed = 0;        // found complete in the file when the run began
   std::uint64_t positions = 0;  // written by this run
   double seconds = 0;
 };

@@ -49,7 +49,7 @@ int cmd_datagen(const std::vector<std::string>& args) {
   double last_print = -1;
   auto line = [&](const DataGenProgress& p) {
     const int made = p.games_done - p.games_resumed;
-    const double rate = p.seconds > 0 ? p.positions / p.seconds : 0;
+    const double rate = p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0;
     const double left = made > 0 ? p.seconds / made * (p.games_total - p.games_done) : 0;
     return fmt::format("games {}/{}  positions {}  {:.0f}/s  {:.0f} s left", p.games_done, p.games_total, p.positions,
                        rate, left);

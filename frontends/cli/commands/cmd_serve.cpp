@@ -21,6 +21,11 @@ int cmd_serve(const std::vector<std::string>& args) {
                         "the address to listen on (loopback unless you choose otherwise)")(
       "port", po::value<int>()->default_value(8080), "the port (0: any free port, printed at start)")(
       "max-games", po::value<int>()->default_value(200), "games kept at once")(
+      "games-per-client", po::value<int>()->default_value(16),
+      "games one client (an address) keeps; its next game replaces its oldest")(
+      "searches-per-client", po::value<int>()->default_value(4),
+      "searches one client may have running or waiting (more: 429); half the engines search for it at most")(
+      "max-plies", po::value<int>()->default_value(1000), "plies a game may hold")(
       "keep-idle", po::value<int>()->default_value(600),
       "seconds a game is kept unused before a new game may take its place")(
       "engines", po::value<int>()->default_value(cores), "searches at once (each engine has its own table)")(
@@ -43,7 +48,8 @@ int cmd_serve(const std::vector<std::string>& args) {
   add_proofs_option(options);
   po::variables_map vm;
   if (!parse_options("serve",
-                     "[--host ADDRESS] [--port N] [--max-games N] [--keep-idle S] [--engines N] [--hash MB] "
+                     "[--host ADDRESS] [--port N] [--max-games N] [--games-per-client N] [--keep-idle S] [--engines N] "
+                     "[--hash MB] [--searches-per-client N] [--max-plies N] "
                      "[--queue N] [--max-movetime MS] [--max-body BYTES] [--max-connections N] "
                      "[--request-timeout MS] [--idle-timeout MS] [--write-timeout MS] [--allow-origin ORIGIN] "
                      "[--allow-host HOST:PORT] [--proofs FILE]",
@@ -59,6 +65,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   web::ApiLimits api_limits;
   api_limits.max_movetime_ms = positive("max-movetime", 1, 600000);
   api_limits.default_movetime_ms = std::min(api_limits.default_movetime_ms, api_limits.max_movetime_ms);
+  api_limits.max_plies = positive("max-plies", 1, 100000);
   ServerOptions server_options;
   server_options.http.max_body = static_cast<std::size_t>(positive("max-body", 1024, 64 << 20));
   server_options.max_connections = static_cast<std::size_t>(positive("max-connections", 4, 100000));
@@ -68,14 +75,17 @@ int cmd_serve(const std::vector<std::string>& args) {
   const int engines = positive("engines", 1, 64);
   const int queue = positive("queue", 0, 100000);
   web::GameStore games(static_cast<std::size_t>(positive("max-games", 1, 100000)),
-                       std::chrono::seconds(positive("keep-idle", 0, 86400 * 30)));
+                       std::chrono::seconds(positive("keep-idle", 0, 86400 * 30)),
+                       static_cast<std::size_t>(positive("games-per-client", 1, 100000)));
+  const int searches_per_client = positive("searches-per-client", 1, 100000);
   const int hash_mb = positive("hash", 1, 4096);
   const auto book = proof_book_from_options(vm, "serve");  // read once, for every engine
   web::Api api(games, api_limits);
   // A search waits for an engine at most as long as the longest search it
   // could be queued behind several times over; then it is refused.
   const auto max_wait = std::chrono::milliseconds(std::max(30000, 3 * api_limits.max_movetime_ms));
-  EngineQueue engine_queue(engines, hash_mb, static_cast<std::size_t>(queue), max_wait, book);
+  EngineQueue engine_queue(engines, hash_mb, static_cast<std::size_t>(queue), max_wait, book,
+                           static_cast<std::size_t>(searches_per_client));
 
   AccessRules access;
   std::unique_ptr<Site> site;

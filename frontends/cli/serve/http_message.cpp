@@ -79,7 +79,8 @@ HeadParse parse_head(std::string_view input, const HttpLimits& limits) {
                          version = line.substr(sp2 + 1);
   if (method.empty() || !std::all_of(method.begin(), method.end(), is_token_char))
     return bad(400, "the request's method is not a word");
-  if (version == "HTTP/1.0")
+  const bool http10 = version == "HTTP/1.0";
+  if (http10)
     head.keep_alive = false;
   else if (version != "HTTP/1.1")
     return bad(505, "only HTTP/1.1 and HTTP/1.0 are spoken here");
@@ -125,6 +126,9 @@ HeadParse parse_head(std::string_view input, const HttpLimits& limits) {
       head.expect_continue = true;
     }
   }
+  // RFC 9112 3.2: a server must refuse an HTTP/1.1 request without Host. The
+  // Host check (DNS rebinding, docs/protocols.md) needs one to check.
+  if (!http10 && !head.request.header("host")) return bad(400, "an HTTP/1.1 request must name its Host");
   const std::string& m = head.request.method;
   if (!has_length && (m == "POST" || m == "PUT" || m == "PATCH"))
     return bad(411, "a " + m + " needs a Content-Length header (0 for no body)");
@@ -150,6 +154,7 @@ std::string_view reason_phrase(int status) {
     case 413: return "Content Too Large";
     case 417: return "Expectation Failed";
     case 422: return "Unprocessable Content";
+    case 429: return "Too Many Requests";
     case 431: return "Request Header Fields Too Large";
     case 499: return "Client Closed Request";
     case 500: return "Internal Server Error";
@@ -168,8 +173,17 @@ std::string status_line(int status) {
 
 }  // namespace
 
+namespace {
+
+// On every answer: no other site may show the page (or an API answer) in a
+// frame, so a click on it cannot be a click on a move here (clickjacking).
+constexpr std::string_view kFraming = "X-Frame-Options: DENY\r\nContent-Security-Policy: frame-ancestors 'none'\r\n";
+
+}  // namespace
+
 std::string format_response(const web::ApiResponse& response, bool keep_alive, bool head_only) {
   std::string out = status_line(response.status);
+  out += kFraming;
   out += "Content-Type: " + response.content_type + "\r\n";
   out += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
   out += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";
@@ -181,6 +195,7 @@ std::string format_response(const web::ApiResponse& response, bool keep_alive, b
 
 std::string format_stream_head(std::string_view content_type, bool keep_alive) {
   std::string out = status_line(200);
+  out += kFraming;
   out += "Content-Type: " + std::string(content_type) + "\r\n";
   out += "Transfer-Encoding: chunked\r\nCache-Control: no-cache\r\n";
   out += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";

@@ -17,6 +17,7 @@ namespace loa::cli {
 struct HttpServer::Connection {
   int fd = -1;
   std::uint64_t id = 0;
+  std::string client;  // the peer's address: whom per-client bounds count
   enum class Phase { Head, Body, Waiting, Closing } phase = Phase::Head;
   std::string in;
   std::string out;
@@ -37,6 +38,22 @@ struct HttpServer::Connection {
 namespace {
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+// A peer's address without its port ("127.0.0.2", "::1"); an IPv4 client
+// reaching an IPv6 socket is its IPv4 address.
+std::string address_text(const sockaddr_storage& peer) {
+  char text[INET6_ADDRSTRLEN] = "";
+  if (peer.ss_family == AF_INET) {
+    ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(peer).sin_addr, text, sizeof text);
+  } else if (peer.ss_family == AF_INET6) {
+    const in6_addr& a = reinterpret_cast<const sockaddr_in6&>(peer).sin6_addr;
+    if (IN6_IS_ADDR_V4MAPPED(&a))
+      ::inet_ntop(AF_INET, a.s6_addr + 12, text, sizeof text);
+    else
+      ::inet_ntop(AF_INET6, &a, text, sizeof text);
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -163,7 +180,9 @@ int HttpServer::poll_timeout_ms(Clock::time_point) const {
 
 void HttpServer::accept_all() {
   for (;;) {
-    const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    sockaddr_storage peer{};
+    socklen_t peer_size = sizeof peer;
+    const int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer), &peer_size, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return;  // EAGAIN, or out of descriptors: the rest wait in the backlog
     if (connections_.size() >= options_.max_connections) {
       // Full: push out the connection that has waited longest without
@@ -187,6 +206,7 @@ void HttpServer::accept_all() {
     auto c = std::make_unique<Connection>();
     c->fd = fd;
     c->id = next_id_++;
+    c->client = address_text(peer);
     c->idle_since = c->request_start = Clock::now();
     connections_.emplace(c->id, std::move(c));
     connection_count_ = connections_.size();
@@ -229,6 +249,7 @@ void HttpServer::process_input(Connection& c) {
     c.phase = Connection::Phase::Waiting;
     c.answered = c.streaming = false;
     c.head_only = c.head.request.method == "HEAD";
+    c.head.request.client = c.client;
     auto responder = std::make_shared<Responder>(*this, c.id, c.head_only);
     handler_(std::move(c.head.request), std::move(responder));
   }

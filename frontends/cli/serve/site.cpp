@@ -79,7 +79,7 @@ void Site::handle(web::ApiRequest request, std::shared_ptr<Responder> responder)
   web::ApiReply reply = api_.handle(request);
   if (!reply.job) return responder->respond(std::move(reply.response));
   auto job = reply.job;
-  const bool queued = engines_.submit(
+  const auto submitted = engines_.submit(
       [this, job, responder](Engine* engine) {
         if (!engine) {
           const auto refused = web::Api::refuse(*job, 503, "no engine came free in time: try again later");
@@ -87,8 +87,13 @@ void Site::handle(web::ApiRequest request, std::shared_ptr<Responder> responder)
         }
         run_search(*engine, job, responder);
       },
-      [job] { return job->cancelled(); });
-  if (!queued)
+      [job] { return job->cancelled(); }, request.client);
+  if (submitted == EngineQueue::Submitted::ClientFull)
+    return responder->respond(web::Api::refuse(
+        *job, 429,
+        "you have " + std::to_string(engines_.per_client()) +
+            " searches running or waiting, as many as one client may: stop one (POST .../stop) or wait for it"));
+  if (submitted != EngineQueue::Submitted::Queued)
     return responder->respond(web::Api::refuse(*job, 503,
                                                "all " + std::to_string(engines_.engines()) + " engines are busy and " +
                                                    std::to_string(engines_.max_waiting()) +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 
@@ -41,6 +42,7 @@ namespace {
 struct ApiError {
   int status;
   std::string message;
+  Fields headers = {};  // Allow, on a 405
 };
 
 ApiResponse json_response(const json& body, int status = 200) {
@@ -106,6 +108,26 @@ json query_fields(const ApiRequest& req, std::initializer_list<const char*> name
   return out;
 }
 
+// Whether `text` is UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+// past U+10FFFF): a record is served as UTF-8 and must be.
+bool is_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = byte(i);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return false;
+    std::uint32_t code = n == 1 ? c : c & (0x7f >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      if ((byte(i + k) & 0xc0) != 0x80) return false;
+      code = (code << 6) | (byte(i + k) & 0x3f);
+    }
+    constexpr std::uint32_t kLeast[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kLeast[n] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
+    i += n;
+  }
+  return true;
+}
+
 // The token a request shows: "Authorization: Bearer T", or ?token=T where a
 // header cannot be sent (a link, an EventSource).
 std::string token_of(const ApiRequest& req) {
@@ -120,13 +142,19 @@ std::string token_of(const ApiRequest& req) {
   return {};
 }
 
+std::string too_long_text(int max_plies) {
+  return "a game here holds at most " + std::to_string(max_plies) + " plies (loa serve --max-plies)";
+}
+
 // The rules, start and current game a new-game request describes.
-std::pair<Game, Game> new_game_from(const json& body) {
+std::pair<Game, Game> new_game_from(const json& body, int max_plies) {
   if (const auto record = string_field(body, "record")) {
     const auto games = parse_records(*record);
     if (!games) throw ApiError{422, "record: " + games.error()};
     if (games->empty()) throw ApiError{422, "record: no game in it"};
     const RecordedGame& g = games->front();
+    if (g.moves.size() > static_cast<std::size_t>(max_plies))
+      throw ApiError{422, "record: " + too_long_text(max_plies)};
     return {*parse_position_text(g.start, g.rules), g.replay()};
   }
   Rules rules;
@@ -158,6 +186,7 @@ std::pair<Game, Game> new_game_from(const json& body) {
       throw ApiError{400, "field 'moves' must be a string of moves or an array of strings"};
     }
   }
+  if (moves.size() > static_cast<std::size_t>(max_plies)) throw ApiError{422, "moves: " + too_long_text(max_plies)};
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (game.over()) throw ApiError{422, "moves: move " + std::to_string(i + 1) + ": " + game_over_text(game)};
     const auto m = parse_move(moves[i], game);
@@ -198,10 +227,17 @@ std::optional<GameRoute> game_route(const std::string& path) {
 void allow_only(const ApiRequest& req, std::initializer_list<const char*> methods) {
   for (const char* m : methods)
     if (req.method == m || (req.method == "HEAD" && std::string_view(m) == "GET")) return;
-  std::string allowed;
-  for (const char* m : methods) allowed += (allowed.empty() ? "" : ", ") + std::string(m);
+  std::string allowed, allow_header;
+  for (const char* m : methods) {
+    allowed += (allowed.empty() ? "" : ", ") + std::string(m);
+    allow_header +=
+        (allow_header.empty() ? "" : ", ") + std::string(m) + (std::string_view(m) == "GET" ? ", HEAD" : "");
+  }
+  // RFC 9110 15.5.6: a 405 says in Allow which methods the resource has.
   throw ApiError{
-      405, req.method.substr(0, 20) + " is not allowed on " + req.path.substr(0, 80) + " (allowed: " + allowed + ")"};
+      405,
+      req.method.substr(0, 20) + " is not allowed on " + req.path.substr(0, 80) + " (allowed: " + allowed + ")",
+      {{"Allow", allow_header}}};
 }
 
 }  // namespace
@@ -271,8 +307,9 @@ ApiReply Api::handle(const ApiRequest& req) try {
   }
   if (req.path == kGames) {
     allow_only(req, {"POST"});
-    auto [start, game] = new_game_from(body_of(req, {"rules", "variant", "section", "position", "moves", "record"}));
-    auto session = games_.add(std::move(start), std::move(game));
+    auto [start, game] =
+        new_game_from(body_of(req, {"rules", "variant", "section", "position", "moves", "record"}), limits_.max_plies);
+    auto session = games_.add(std::move(start), std::move(game), req.client);
     if (!session) throw ApiError{503, session.error()};
     std::lock_guard lock((*session)->mutex);
     json state = state_json((*session)->id, (*session)->game);
@@ -293,7 +330,7 @@ ApiReply Api::handle(const ApiRequest& req) try {
 
   // Not HEAD of a stream: a stream has no length to announce, and its events would follow the head.
   if (action == "analysis" && req.method == "HEAD")
-    throw ApiError{405, "HEAD is not allowed on " + req.path.substr(0, 80) + " (allowed: GET)"};
+    throw ApiError{405, "HEAD is not allowed on " + req.path.substr(0, 80) + " (allowed: GET)", {{"Allow", "GET"}}};
 
   auto session = games_.find(route->id);
   if (!session) throw ApiError{404, "no game '" + route->id.substr(0, 40) + "' (it never was, or it was dropped)"};
@@ -336,6 +373,8 @@ ApiReply Api::handle(const ApiRequest& req) try {
     std::lock_guard lock(session->mutex);
     Game& game = session->game;
     if (game.over()) throw ApiError{409, game_over_text(game)};
+    if (game.moves().size() >= static_cast<std::size_t>(limits_.max_plies))
+      throw ApiError{409, too_long_text(limits_.max_plies)};
     const auto m = parse_move(*text, game);
     if (!m) throw ApiError{422, m.error()};
     game.play(*m);
@@ -370,6 +409,7 @@ ApiReply Api::handle(const ApiRequest& req) try {
       const std::string* name = req.param(key);
       if (!name) continue;
       if (name->size() > 200) throw ApiError{400, "parameter '" + key + "' is longer than 200 characters"};
+      if (!is_utf8(*name)) throw ApiError{400, "parameter '" + key + "' is not UTF-8 text"};
       tags.emplace_back(side, *name);
     }
     std::lock_guard lock(session->mutex);
@@ -397,13 +437,17 @@ ApiReply Api::handle(const ApiRequest& req) try {
     return session->game;
   }();
   if (copy.over()) throw ApiError{409, game_over_text(copy)};
+  if (action == "engine-move" && copy.moves().size() >= static_cast<std::size_t>(limits_.max_plies))
+    throw ApiError{409, too_long_text(limits_.max_plies)};
   if (session->searching.exchange(true)) throw ApiError{409, "an engine is already searching this game"};
   auto job = std::make_shared<EngineJob>(session, std::move(copy), limits, action == "engine-move", wants_stream);
   std::lock_guard lock(session->mutex);
   session->job = job;
   return {{}, job};
 } catch (const ApiError& e) {
-  return {error_response(e.status, e.message), nullptr};
+  ApiResponse response = error_response(e.status, e.message);
+  response.headers = e.headers;
+  return {std::move(response), nullptr};
 }
 
 }  // namespace loa::web

@@ -28,6 +28,9 @@ struct ApiRequest {
   Fields query;        // decoded, in order
   Fields headers;      // names in lower case
   std::string body;
+  // Who asked: the peer's address where the transport knows it ("" in the
+  // browser's own engine). The per-client bounds count by it.
+  std::string client;
 
   // The first value of a header (name in lower case) or query parameter.
   const std::string* header(std::string_view name) const;
@@ -44,6 +47,9 @@ struct ApiResponse {
 struct ApiLimits {
   int max_movetime_ms = 10000;  // the engine's time on one request, at most
   int default_movetime_ms = 1000;
+  // Plies a game may hold from its start: bounds its memory, its record and
+  // every answer about it (a variant without repetition draws has no end).
+  int max_plies = 1000;
 };
 
 // A search a request asked for. The game is a copy: the game itself stays

@@ -21,9 +21,24 @@ std::string GameStore::random_hex(int words) {
   return out;
 }
 
-Expected<std::shared_ptr<GameSession>> GameStore::add(Game start, Game game) {
+Expected<std::shared_ptr<GameSession>> GameStore::add(Game start, Game game, const std::string& client) {
   std::lock_guard lock(mutex_);
   const auto now = Clock::now();
+  if (max_per_client_) {
+    std::size_t held = 0;
+    auto oldest = games_.end();
+    for (auto it = games_.begin(); it != games_.end(); ++it) {
+      if (it->second->client != client) continue;
+      ++held;
+      if (!it->second->searching && (oldest == games_.end() || it->second->last_use < oldest->second->last_use))
+        oldest = it;
+    }
+    if (held >= max_per_client_) {
+      if (oldest == games_.end())
+        return Error{"you hold " + std::to_string(held) + " games, each searching now: try again when one is done"};
+      games_.erase(oldest);
+    }
+  }
   if (games_.size() >= max_games_) {
     auto oldest = games_.end();
     for (auto it = games_.begin(); it != games_.end(); ++it) {
@@ -45,7 +60,7 @@ Expected<std::shared_ptr<GameSession>> GameStore::add(Game start, Game game) {
   std::string id;
   do id = random_hex(4);
   while (games_.count(id));
-  auto session = std::make_shared<GameSession>(id, random_hex(4), std::move(start), std::move(game));
+  auto session = std::make_shared<GameSession>(id, random_hex(4), client, std::move(start), std::move(game));
   session->last_use = now;
   games_.emplace(id, session);
   return session;

@@ -4,10 +4,17 @@ that came before the poll()-based one, and each must now get its clear answer wh
 
   slow clients     32 sockets sending a header line a second (slowloris): others are answered at once, and the
                    slow ones get 408 when --request-timeout runs out
-  long searches    40 analysis streams of 10 s each: the engines' queue takes what it can, the rest get 503 at
-                   once, other requests are answered meanwhile; abandoned, the streams free the engine at once
+  long searches    40 analysis streams of 10 s each from 40 clients: the engines' queue takes what it can, the
+                   rest get 503 at once, other requests are answered meanwhile; abandoned, the streams free
+                   the engine at once
   a client gone    an engine move whose client disconnects plays nothing
-  other clients    a game answers only its maker's token; a flood of new games cannot push out a game in use
+  other clients    a game answers only its maker's token; a client (127.0.0.2) that floods new games replaces
+                   its own, and another client's game stays and a third client still gets one
+  fair engines     one client holding 40 analysis streams gets its share (429 beyond), and another client's
+                   engine move is played meanwhile
+  sizes            a game is bounded in plies (--max-plies): a longer new game is 422, a move past it 409
+  HTTP details     a 405 says Allow; every answer forbids framing; an HTTP/1.1 request without Host is 400;
+                   a record's names must be UTF-8
   forged tokens    a token with any one character changed, the game's id (which every URL carries), a token cut
                    short or lengthened: each 403, and nothing played
   stale search     a move played while an engine move searches: the search's answer is 409, and not played
@@ -40,9 +47,9 @@ def check(condition, message):
 
 
 class Server(ServeProcess):
-    def request(self, method, path, body=None, token=None, timeout=30, headers=None):
-        """(status, parsed JSON or text); raises on a timeout."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+    def request(self, method, path, body=None, token=None, timeout=30, headers=None, source="127.0.0.1"):
+        """(status, parsed JSON or text) from a client at address `source`; raises on a timeout."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=(source, 0))
         h = dict(headers or {})
         if token:
             h["Authorization"] = f"Bearer {token}"
@@ -55,15 +62,19 @@ class Server(ServeProcess):
         except ValueError:
             return response.status, text
 
-    def game(self, rules="olympiad"):
-        status, g = self.request("POST", "/api/games", {"rules": rules})
+    def game(self, rules="olympiad", source="127.0.0.1"):
+        status, g = self.request("POST", "/api/games", {"rules": rules}, source=source)
         if not check(status == 201, f"new game: {status} {g}"):
             raise SystemExit(1)
         return g["id"], g["token"]
 
-    def raw(self, data, timeout=10, answers=1):
-        """Sends bytes on a fresh socket; what comes back until `answers` whole responses (by their
+    def raw(self, data, timeout=10, answers=1, host=True):
+        """Sends bytes on a fresh socket (with this server's Host after the first line, unless `host` is
+        False or the bytes name one); what comes back until `answers` whole responses (by their
         Content-Length) are in, or the server closes."""
+        if host and b"\nHost:" not in data and b"\r\n" in data:
+            line, rest = data.split(b"\r\n", 1)
+            data = line + f"\r\nHost: 127.0.0.1:{self.port}\r\n".encode() + rest
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
         answer = b""
         try:
@@ -142,8 +153,8 @@ def receive_until(sock, marker, seen=b""):
     return seen
 
 
-def stream_open(s, path, token):
-    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+def stream_open(s, path, token, source="127.0.0.1"):
+    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30, source_address=(source, 0))
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nAuthorization: Bearer {token}\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
     # What came with the head (the stream's first events) is kept: a wait for an event starts from it.
@@ -154,14 +165,15 @@ def stream_open(s, path, token):
 def test_long_searches(s):
     # --engines 1 --queue 4: one search runs, four wait, the rest are refused at once. The first search is
     # seen running (its first info event) before the others come: until the engine thread takes it, it
-    # holds a place in the queue, and a loaded machine (the sanitizer build in CI) can delay that.
-    games = [s.game() for _ in range(40)]
-    first = stream_open(s, f"/api/games/{games[0][0]}/analysis?movetime_ms=10000", games[0][1])
+    # holds a place in the queue, and a loaded machine (the sanitizer build in CI) can delay that. Forty
+    # clients (127.0.0.10 ...), each within its share: the queue's bound is what refuses.
+    games = [(*s.game(source=f"127.0.0.{10 + i}"), f"127.0.0.{10 + i}") for i in range(40)]
+    first = stream_open(s, f"/api/games/{games[0][0]}/analysis?movetime_ms=10000", games[0][1], games[0][2])
     check(first[1] == 200 and b"event: info" in receive_until(first[0], b"event: info", first[2]),
           f"the first long analysis: {first[1]}, no info event")
     streams = [first]
-    for id_, token in games[1:]:
-        streams.append(stream_open(s, f"/api/games/{id_}/analysis?movetime_ms=10000", token))
+    for id_, token, source in games[1:]:
+        streams.append(stream_open(s, f"/api/games/{id_}/analysis?movetime_ms=10000", token, source))
     statuses = sorted(status for _, status, _ in streams)
     check(statuses.count(200) == 5 and statuses.count(503) == 35,
           f"40 long analyses on 1 engine and a queue of 4: statuses {statuses}")
@@ -209,16 +221,19 @@ def test_other_clients(s):
         check(status == 403, f"{method} {path} on another client's game: {status} {r}")
     status, r = s.request("GET", f"/api/games/{id_}?token={token}")
     check(status == 200 and r["moves"] == [], f"the maker, token in the query: {status}")
-    # --max-games 50 --keep-idle 600: a flood of new games is refused once the store is full of games in use.
-    made = 0
-    for _ in range(80):
-        status, r = s.request("POST", "/api/games", {})
-        if status != 201:
-            break
-        made += 1
-    check(status == 503, f"a flood of new games: the last answer {status} {r}")
+    # --max-games 50 --games-per-client 16 --keep-idle 600: a client flooding new games (from 127.0.0.2)
+    # replaces its own oldest, never another client's; the store keeps room for others.
+    flood = [s.request("POST", "/api/games", {}, source="127.0.0.2") for _ in range(80)]
+    statuses = sorted({status for status, _ in flood})
+    check(statuses == [201], f"a flood of new games: statuses {statuses}")
+    status, r = s.request("GET", f"/api/games/{flood[0][1]['id']}", token=flood[0][1]["token"], source="127.0.0.2")
+    check(status == 404, f"the flood's first game outlived 64 more of the same client's: {status} {r}")
+    status, r = s.request("GET", f"/api/games/{flood[-1][1]['id']}", token=flood[-1][1]["token"], source="127.0.0.2")
+    check(status == 200, f"the flood's last game: {status} {r}")
     status, r = s.request("GET", f"/api/games/{id_}", token=token)
     check(status == 200, f"a game in use was pushed out by another client's flood: {status} {r}")
+    status, r = s.request("POST", "/api/games", {}, source="127.0.0.3")
+    check(status == 201, f"a third client's new game after the flood: {status} {r}")
 
 
 def test_malformed(s):
@@ -253,22 +268,111 @@ def test_malformed(s):
     id_, token = s.game()
     answer = s.raw(f"HEAD /api/games/{id_}/analysis?movetime_ms=50 HTTP/1.1\r\nAuthorization: Bearer {token}\r\n"
                    "Connection: close\r\n\r\n".encode())
-    check(answer.startswith(b"HTTP/1.1 405"), f"HEAD of an analysis: {answer[:120]!r}")
+    check(answer.startswith(b"HTTP/1.1 405") and b"\r\nAllow: GET\r\n" in answer,
+          f"HEAD of an analysis: {answer[:200]!r}")
     answer = s.raw(b"HEAD /api/rules HTTP/1.1\r\nConnection: close\r\n\r\n")
     check(answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"\r\n\r\n"), f"HEAD /api/rules: {answer[:200]!r}")
     # Two requests in one write (pipelining): both answered, in order.
-    answer = s.raw(b"GET /api/rules HTTP/1.1\r\n\r\nGET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n", answers=2)
+    answer = s.raw(f"GET /api/rules HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n\r\nGET /nothing HTTP/1.1\r\n"
+                   f"Host: 127.0.0.1:{s.port}\r\nConnection: close\r\n\r\n".encode(), answers=2)
     check(answer.count(b"HTTP/1.1 200") == 1 and answer.find(b"HTTP/1.1 200") < answer.find(b"HTTP/1.1 404"),
           f"two pipelined requests: {answer[:80]!r}...")
     # Expect: 100-continue gets its go-ahead before the body is sent.
     sock = socket.create_connection(("127.0.0.1", s.port), timeout=10)
-    sock.sendall(b"POST /api/games HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+    sock.sendall(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\nExpect: 100-continue\r\n"
+                 "Content-Length: 2\r\n\r\n".encode())
     first = sock.recv(4096)
     sock.sendall(b"{}")
     rest = sock.recv(65536)
     sock.close()
     check(first.startswith(b"HTTP/1.1 100") and b"201" in (first + rest).split(b"\r\n\r\n", 1)[1][:20],
           f"Expect: 100-continue: {first[:40]!r} {rest[:40]!r}")
+
+
+def test_http_details(s):
+    # A 405 says which methods the resource has (RFC 9110 15.5.6).
+    for request, allow in [(b"BREW /api/rules HTTP/1.1\r\nConnection: close\r\n\r\n", b"GET, HEAD"),
+                           (b"DELETE /api/games HTTP/1.1\r\nConnection: close\r\n\r\n", b"POST")]:
+        answer = s.raw(request)
+        check(answer.startswith(b"HTTP/1.1 405") and b"\r\nAllow: " + allow + b"\r\n" in answer,
+              f"{request[:30]!r}: a 405 without Allow: {allow!r}: {answer[:300]!r}")
+    # No other site may frame the page or an answer (clickjacking).
+    for request in (b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n", b"GET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n"):
+        answer = s.raw(request).split(b"\r\n\r\n", 1)[0]
+        check(b"\r\nX-Frame-Options: DENY" in answer and b"frame-ancestors 'none'" in answer,
+              f"{request[:20]!r}: framing allowed: {answer!r}")
+    # HTTP/1.1 must name its Host (RFC 9112 3.2); HTTP/1.0 need not.
+    answer = s.raw(b"GET /api/rules HTTP/1.1\r\nConnection: close\r\n\r\n", host=False)
+    check(answer.startswith(b"HTTP/1.1 400") and b"Host" in answer, f"no Host: {answer[:200]!r}")
+    answer = s.raw(b"GET /api/rules HTTP/1.0\r\n\r\n", host=False)
+    check(answer.startswith(b"HTTP/1.1 200"), f"HTTP/1.0 without Host: {answer[:200]!r}")
+    # A record is UTF-8: a name that is not is refused, not served as if it were.
+    id_, token = s.game()
+    status, r = s.request("GET", f"/api/games/{id_}/record?black=%FF&white=ok", token=token)
+    check(status == 400 and "UTF-8" in str(r), f"a name of invalid UTF-8 in a record: {status} {r}")
+    status, r = s.request("GET", f"/api/games/{id_}/record?black=%C3%A9mile", token=token)
+    check(status == 200 and '[Black "\u00e9mile"]' in r, f"a name in UTF-8: {status} {str(r)[:200]}")
+
+
+def test_sizes(s):
+    # --max-plies 12: a game is played to 12 plies; the 13th is refused, and so is a new game of 13.
+    id_, token = s.game()
+    played = []
+    for _ in range(12):
+        status, r = s.request("GET", f"/api/games/{id_}", token=token)
+        move = r["legal_moves"][0]
+        status, r = s.request("POST", f"/api/games/{id_}/play", {"move": move}, token=token)
+        if not check(status == 200, f"ply {len(played) + 1}: {status} {r}"):
+            return
+        played.append(move)
+    check(not r["over"], "the game ended before 12 plies: the test needs another line")
+    status, r = s.request("POST", f"/api/games/{id_}/play", {"move": r["legal_moves"][0]}, token=token)
+    check(status == 409 and "at most 12 plies" in r.get("error", ""), f"a 13th ply: {status} {r}")
+    status, r = s.request("POST", f"/api/games/{id_}/engine-move", {"depth": 1}, token=token)
+    check(status == 409 and "at most 12 plies" in r.get("error", ""), f"an engine move at 12 plies: {status} {r}")
+    status, r = s.request("POST", "/api/games", {"moves": played + ["a1-a2"]})
+    check(status == 422 and "at most 12 plies" in r.get("error", ""), f"a new game of 13 plies: {status} {r}")
+    status, r = s.request("POST", "/api/games", {"moves": " ".join(played)})
+    check(status == 201 and r["moves"] == played, f"a new game of 12 plies: {status}")
+
+
+def test_fair_engines(s):
+    # --engines 2 --searches-per-client 4: a client (127.0.0.2) opens 40 analysis streams of 10 s. It gets
+    # four (one searching, three waiting for its share) and 429 for the rest; another client's engine
+    # move is searched by the other engine at once and played. (No timing: the move must be played,
+    # where before it waited behind the streams and was refused.)
+    games = [s.game(source="127.0.0.2") for _ in range(40)]
+    first = stream_open(s, f"/api/games/{games[0][0]}/analysis?movetime_ms=10000", games[0][1], "127.0.0.2")
+    check(first[1] == 200 and b"event: info" in receive_until(first[0], b"event: info", first[2]),
+          f"the first long analysis: {first[1]}, no info event")
+    streams = [first] + [stream_open(s, f"/api/games/{id_}/analysis?movetime_ms=10000", token, "127.0.0.2")
+                         for id_, token in games[1:]]
+    statuses = sorted(status for _, status, _ in streams)
+    check(statuses.count(200) == 4 and statuses.count(429) == 36,
+          f"40 streams of one client, 4 a client: statuses {statuses}")
+    id_, token = s.game(source="127.0.0.3")
+    status, r = s.request("POST", f"/api/games/{id_}/engine-move", {"movetime_ms": 200}, token=token,
+                          source="127.0.0.3", timeout=60)
+    check(status == 200 and "move" in r, f"another client's engine move beside 40 streams: {status} {r}")
+    # And it did not wait for one of the streams to end (the 10 s analyses are all still running or
+    # waiting): it had an engine of its own. An order of events, not a timing.
+    ended = 0
+    for sock, status, seen in streams:
+        if status != 200:
+            continue
+        sock.setblocking(False)
+        try:
+            while True:
+                part = sock.recv(65536)
+                if not part:
+                    break
+                seen += part
+        except BlockingIOError:
+            pass
+        ended += b"event: done" in seen
+    check(ended == 0, f"another client's engine move waited for {ended} of the streams to end")
+    for sock, _, _ in streams:
+        sock.close()
 
 
 def closed_by_server(sock):
@@ -409,10 +513,10 @@ def main():
         return 2
     loa = sys.argv[1]
     s = Server(loa, "--engines", "1", "--queue", "4", "--hash", "4", "--max-games", "50", "--request-timeout",
-               "2000")
+               "2000", "--max-plies", "12")
     try:
-        for test in (test_malformed, test_queries, test_forged_tokens, test_stale_search, test_slow_clients,
-                     test_other_clients):
+        for test in (test_malformed, test_http_details, test_sizes, test_queries, test_forged_tokens,
+                     test_stale_search, test_slow_clients, test_other_clients):
             test(s)
     finally:
         check(s.stop(), "loa serve exited during the test")
@@ -430,6 +534,11 @@ def main():
     try:
         test_client_gone(s)
         test_long_searches(s)
+    finally:
+        check(s.stop(), "loa serve exited during the test")
+    s = Server(loa, "--engines", "2", "--hash", "4", "--games-per-client", "40")
+    try:
+        test_fair_engines(s)
     finally:
         check(s.stop(), "loa serve exited during the test")
     if failures:

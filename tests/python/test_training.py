@@ -74,3 +74,93 @@ def test_an_exception_in_progress_stops_the_run(tmp_path):
     records = loa.train.read_positions(tmp_path / "p.bin", complete_games=False)
     assert 1 <= len(set(records["game"].tolist())) < 50
     assert records[-1]["index"] == records[-1]["count"] - 1
+
+
+@pytest.fixture(scope="module")
+def tiny_net(tmp_path_factory):
+    """A network trained end to end on a few self-play games (seconds): the data, the float net, its file."""
+    from loa.train import nnue
+    folder = tmp_path_factory.mktemp("net")
+    data = folder / "olympiad.bin"
+    loa.train.generate(data, "olympiad", games=60, nodes=200, threads=2)
+    result = nnue.fit(data, folder / "tiny.nnue", hidden=16, epochs=3, batch=512, seed=3, curves=folder / "loss.svg")
+    return data, result, folder / "tiny.nnue", folder
+
+
+def test_the_trainer_runs_end_to_end_and_is_reproducible(tiny_net):
+    from loa.train import nnue
+    data, result, path, folder = tiny_net
+    assert len(result["train"]) == len(result["validation"]) == 3
+    assert all(np.isfinite(result["train"])) and result["train"][-1] < result["train"][0]
+    svg = (folder / "loss.svg").read_text()
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2
+    header = nnue.read_network(path)
+    assert header["hidden"] == 16 and header["board_size"] == 8 and header["scale"] == result["scale"]
+    again = nnue.fit(data, folder / "again.nnue", hidden=16, epochs=3, batch=512, seed=3)
+    assert (folder / "again.nnue").read_bytes() == path.read_bytes()
+    assert again["validation"] == result["validation"]
+
+
+def test_the_quantised_net_equals_the_float_one_within_the_bound(tiny_net):
+    from loa.train import nnue
+    data, result, path, folder = tiny_net
+    net = result["net"]
+    records = loa.train.read_positions(data)
+    more = folder / "more.bin"
+    loa.train.generate(more, "olympiad", games=40, nodes=100, seed=9, threads=2)
+    records = np.concatenate([records, loa.train.read_positions(more)])
+    assert len(records) >= 2000
+    engine = loa.Engine(net=path)
+    assert engine.net == header_description(path)
+    quantised = np.array([engine.evaluate(loa.Game.from_position(
+        "olympiad", nnue.position_text(int(r["black"]), int(r["white"]), int(r["side"]), 8))) for r in records])
+    exact = net.evaluate(records["black"], records["white"], records["side"])
+    bound = nnue.quantisation_bound(net, records["black"], records["white"], records["side"])
+    assert np.all(np.abs(quantised - exact) <= bound), np.max(np.abs(quantised - exact) - bound)
+    # In practice the roundings mostly cancel: a few evaluation units at most.
+    assert np.max(np.abs(quantised - exact)) < 0.2 * result["scale"], np.max(np.abs(quantised - exact))
+    # And the evaluation is the network's, not the hand-written one's.
+    classic = np.array([loa.Engine().evaluate(loa.Game.from_position(
+        "olympiad", nnue.position_text(int(r["black"]), int(r["white"]), int(r["side"]), 8))) for r in records[:200]])
+    assert np.mean(quantised[:200] != classic) > 0.5
+
+
+def header_description(path):
+    from loa.train import nnue
+    return nnue.read_network(path)["description"]
+
+
+def test_bad_network_files_are_refused(tiny_net, tmp_path):
+    _, _, path, _ = tiny_net
+    good = path.read_bytes()
+    with pytest.raises(ValueError, match="not a libloa network file"):
+        loa.Engine(net=b"hello")
+    damaged = bytearray(good)
+    damaged[300] ^= 1
+    with pytest.raises(ValueError, match="the checksum does not match"):
+        loa.Engine(net=bytes(damaged))
+    newer = bytearray(good)
+    newer[16] = 2
+    with pytest.raises(ValueError, match="format version 2, this build reads 1"):
+        loa.Engine(net=bytes(newer))
+    with pytest.raises(ValueError, match="nothing.nnue: cannot be read"):
+        loa.Engine(net=tmp_path / "nothing.nnue")
+    with pytest.raises(TypeError, match="net must be a path"):
+        loa.Engine(net=5)
+    engine = loa.Engine(net=path)
+    engine.net = None
+    assert engine.net is None and engine.evaluate(loa.Game()) == loa.Engine().evaluate(loa.Game())
+    # A 6x6 game under an 8x8 network: the hand-written evaluation.
+    engine.net = path
+    assert engine.evaluate(loa.Game("six")) == loa.Engine().evaluate(loa.Game("six"))
+
+
+def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    for args in (["fit", str(tmp_path / "none.bin"), "-o", str(tmp_path / "n.nnue")],
+                 ["fit", str(tmp_path / "none.bin"), "-o", str(tmp_path / "n.nnue"), "--hidden", "0"],
+                 ["generate", str(tmp_path / "p.bin"), "--games", "0"]):
+        run = subprocess.run([sys.executable, "-m", "loa.train", *args], capture_output=True, text=True, env=env)
+        assert run.returncode == 2 and run.stdout == "" and len(run.stderr.strip().splitlines()) == 1, (args, run)

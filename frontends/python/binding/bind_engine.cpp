@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "loa/game/symmetry.hpp"
+#include "loa/nnue/network.hpp"
 #include "loa/search/search.hpp"
 #include "loa/solve/proof.hpp"
 #include "loa/solve/proof_book.hpp"
@@ -94,20 +95,48 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   return d;
 }
 
+// A network from a path (str or os.PathLike) or the bytes of a file; ValueError naming the reason.
+std::shared_ptr<const nnue::Network> network_of(const py::object& net) {
+  if (py::isinstance<py::bytes>(net)) return value_or_raise(nnue::read_network(net.cast<std::string>()));
+  if (py::isinstance<py::str>(net) || py::hasattr(net, "__fspath__"))
+    return value_or_raise(nnue::load_network(py::str(py::module_::import("os").attr("fspath")(net))));
+  throw py::type_error("net must be a path, the bytes of a network file or None, not " + type_name(net));
+}
+
 }  // namespace
 
 void bind_engine(py::module_& m) {
   auto engine = py::class_<Engine>(m, "Engine", "The search engine with its own transposition table.");
   engine
-      .def(py::init([](const py::object& hash_mb, const py::object& threads) {
+      .def(py::init([](const py::object& hash_mb, const py::object& threads, const py::object& net) {
              const long long mb = int_arg(hash_mb, "hash_mb", 1, 65536);
              const long long t = int_arg(threads, "threads", 1, kMaxThreads);
              auto made = std::make_unique<Engine>(std::size_t(mb));
              made->set_threads(int(t));
+             if (!net.is_none()) made->set_network(network_of(net));
              return made;
            }),
-           py::arg("hash_mb") = 16, py::arg("threads") = 1,
-           "hash_mb: the transposition table (1..65536 MB); threads: search threads (1..256, Lazy SMP).")
+           py::arg("hash_mb") = 16, py::arg("threads") = 1, py::arg("net") = py::none(),
+           "hash_mb: the transposition table (1..65536 MB); threads: search threads (1..256, Lazy SMP); net: a "
+           "learned evaluation (a network file's path or bytes, docs/training.md), used where it applies to the "
+           "rules (its board size, no game points).")
+      .def_property(
+          "net",
+          [](const Engine& e) -> py::object {
+            return e.network() ? py::object(py::str(e.network()->description)) : py::object(py::none());
+          },
+          [](Engine& e, const py::object& net) { e.set_network(net.is_none() ? nullptr : network_of(net)); },
+          "The learned evaluation's description, or None for the hand-written one; set a path, bytes or None.")
+      .def(
+          "evaluate",
+          [](const Engine& e, const py::object& game_arg) {
+            const Game& game = game_of(game_arg);
+            if (game.over()) throw py::value_error("the game is over: nothing to evaluate");
+            return e.evaluate(game);
+          },
+          py::arg("game"),
+          "The static evaluation the search uses for the game's position, for the side to move (evaluation "
+          "units): the network's where it applies, the hand-written one elsewhere.")
       .def_property_readonly("threads", &Engine::threads, "Search threads.")
       .def("new_game", &Engine::new_game, "Forgets what earlier searches learned (table and history).")
       .def(

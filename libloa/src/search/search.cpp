@@ -60,6 +60,12 @@ struct SharedSearch {
   std::atomic<std::uint64_t> main_nodes{0};
 };
 
+Value Engine::evaluate(const Game& game) const {
+  if (net_ && nnue::applies(*net_, game.rules()))
+    return std::clamp<Value>(nnue::evaluate(*net_, game.position()), -kWinBound + 1, kWinBound - 1);
+  return loa::evaluate(game, weights_);
+}
+
 void Engine::new_game() {
   tt_.clear();
   std::fill(history_.begin(), history_.end(), 0);
@@ -76,7 +82,9 @@ class Searcher {
         w_(engine.weights_),
         options_(engine.options_),
         shared_(shared),
-        index_(index) {
+        index_(index),
+        net_(engine.net_ && nnue::applies(*engine.net_, game.rules()) ? engine.net_ : nullptr) {
+    if (net_) line_.reset(*net_, game_.position());
     // A helper keeps its own move-ordering statistics, starting from the
     // engine's, and leaves the clock to the main thread.
     if (index_ > 0) own_history_ = engine.history_, history_ = own_history_.data();
@@ -91,6 +99,20 @@ class Searcher {
  private:
   Value search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null);
   Value leaf(int ply);
+  // Moves of the search's line: the game and the network's accumulators.
+  void play(Move m) {
+    if (net_) line_.push(m, game_.side_to_move());
+    game_.play(m);
+  }
+  void undo() {
+    game_.undo();
+    if (net_) line_.pop();
+  }
+  // The static evaluation: the network's where it applies.
+  Value eval() {
+    if (!net_) return evaluate(game_, w_);
+    return std::clamp<Value>(line_.evaluate(game_.position()), -kWinBound + 1, kWinBound - 1);
+  }
   Value terminal_value(int ply) const { return game_.outcome().score_for(game_.side_to_move()) * win_in(ply); }
   Key node_key() const { return with_ply_limit(game_.key(), game_.ply()); }
   // The node key `m` leads to, for a prefetch.
@@ -132,6 +154,8 @@ class Searcher {
   const SearchOptions options_;
   SharedSearch& shared_;
   const int index_;
+  const std::shared_ptr<const nnue::Network> net_;
+  nnue::AccumulatorStack line_;
   std::vector<std::int32_t> own_history_;
   std::int32_t* history_ = engine_.history_.data();
   Clock::time_point start_ = Clock::now();
@@ -254,7 +278,7 @@ Value Searcher::leaf(int ply) {
   // to trust the evaluation in, so look for the winning move. Only a move
   // that connects someone can end the game here; the game layer then says
   // whether it wins (a simultaneous connection or points may decide).
-  if (euler_number(own) > 3) return evaluate(game_, w_);
+  if (euler_number(own) > 3) return eval();
   const ConnectingMoves connecting(own, opp);
   bool wins = false;
   for (Bitboard from = connecting.origins(); from && !wins;)
@@ -265,7 +289,7 @@ Value Searcher::leaf(int ply) {
       game_.undo();
       return !wins;
     });
-  return wins ? win_in(ply + 1) : evaluate(game_, w_);
+  return wins ? win_in(ply + 1) : eval();
 }
 
 Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_node, bool allow_null) {
@@ -280,7 +304,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   seldepth_ = std::max(seldepth_, ply);
   if (game_.over()) return terminal_value(ply);
   if (ply > 0 && game_.rules().repetition && game_.occurrences() >= 2) return kDraw;
-  if (ply >= kMaxPly) return evaluate(game_, w_);
+  if (ply >= kMaxPly) return eval();
   if (depth <= 0) return leaf(ply);
 
   // Nothing can be better than winning on the next move, or worse than
@@ -300,14 +324,16 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   // The static evaluation is needed only to decide on a null move.
   const bool try_null = allow_null && options_.null_move && !pv_node && depth >= 3 && !is_decisive(beta) &&
                         game_.position().piece_count(game_.side_to_move()) >= 4;
-  const Value static_eval = entry && entry->eval != kNoEval ? entry->eval : try_null ? evaluate(game_, w_) : kNoEval;
+  const Value static_eval = entry && entry->eval != kNoEval ? entry->eval : try_null ? eval() : kNoEval;
 
   // Null move: if passing still fails high, a real move will too. LOA has
   // no zugzwang worth the name outside positions with very few pieces.
   if (try_null && static_eval >= beta) {
     const int r = 2 + depth / 4;
     game_.play_null();
+    if (net_) line_.push(Move::none(), ~game_.side_to_move());
     const Value v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node, false);
+    if (net_) line_.pop();
     game_.undo_null();
     if (stopped_) return 0;
     if (v >= beta) return is_decisive(v) ? beta : v;
@@ -321,7 +347,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
   auto try_move = [&](const Move* tried, int i, int r) {
     const Move m = tried[i];
     if (depth >= 2) tt_.prefetch(child_key(m));
-    game_.play(m);
+    play(m);
     Value v;
     if (i == 0) {
       v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
@@ -332,7 +358,7 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
       if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node, true);
       if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false, true);
     }
-    game_.undo();
+    undo();
     if (stopped_) return true;
     if (v <= best) return false;
     best = v;
@@ -381,9 +407,9 @@ Value Searcher::search(int depth, int ply, Value alpha, Value beta, bool cut_nod
     int cuts = 0;
     for (int i = 0; i < std::min(moves.size(), kMultiCutMoves) && cuts < kMultiCutNeeded; ++i) {
       pick_next(moves, scores, i);
-      game_.play(moves[i]);
+      play(moves[i]);
       const Value v = -search(depth - 1 - kMultiCutReduction, ply + 1, -beta, -beta + 1, false, true);
-      game_.undo();
+      undo();
       if (stopped_) return 0;
       cuts += v >= beta;
     }

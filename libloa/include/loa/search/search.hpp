@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "loa/game/game.hpp"
+#include "loa/nnue/network.hpp"
 #include "loa/search/eval.hpp"
 #include "loa/search/tt.hpp"
 
@@ -125,6 +126,15 @@ class Engine {
   // Forgets everything learned: the table and the move-ordering statistics.
   void new_game();
 
+  // The learned evaluation (loa/nnue/network.hpp), used wherever it applies
+  // to the game's rules (its board size, no game points); elsewhere, and
+  // with none, the hand-written evaluation of weights().
+  void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
+  const std::shared_ptr<const nnue::Network>& network() const { return net_; }
+  // The static evaluation the search uses for this game's position, from
+  // the side to move's view (the game must not be over).
+  Value evaluate(const Game& game) const;
+
   EvalWeights& weights() { return weights_; }
   const EvalWeights& weights() const { return weights_; }
   SearchOptions& options() { return options_; }
@@ -168,6 +178,7 @@ class Engine {
   SearchResult played_proven(const ProvenWin& win, std::int64_t spent_ms);
   TranspositionTable tt_;
   EvalWeights weights_;
+  std::shared_ptr<const nnue::Network> net_;
   SearchOptions options_;
   std::atomic<bool> stop_{false};
   int threads_ = 1;

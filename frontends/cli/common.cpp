@@ -135,6 +135,24 @@ void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const 
   if (auto book = proof_book_from_options(vm, command)) use_proof_book(engine, std::move(book));
 }
 
+void add_eval_option(po::options_description& options) {
+  options.add_options()("eval", po::value<std::string>()->default_value("net"),
+                        "the evaluation: net (the built-in network, where it applies: 8x8, no game points), classic "
+                        "(the hand-written one), or a network file (loa.train, docs/training.md)");
+}
+
+std::shared_ptr<const nnue::Network> network_of(const std::string& eval, const std::string& command) {
+  if (eval == "classic") return nullptr;
+  if (eval == "net") return nnue::builtin_network();
+  auto net = nnue::load_network(eval);
+  if (!net) throw UsageError{command + ": --eval: " + net.error()};
+  return *net;
+}
+
+void use_eval_from_options(Engine& engine, const po::variables_map& vm, const std::string& command) {
+  engine.set_network(network_of(vm["eval"].as<std::string>(), command));
+}
+
 void add_limit_options(po::options_description& options) {
   options.add_options()("depth,d", po::value<int>(), "search to this depth")("nodes,n", po::value<std::uint64_t>(),
                                                                              "search this many nodes")(

@@ -58,6 +58,11 @@ int threads_from_options(const po::variables_map& vm, const std::string& command
 
 // Adds --proofs FILE, and gives `engine` the book it names (a UsageError
 // naming `command` if the file cannot be read or does not verify).
+// --eval net|classic|FILE (default net): the evaluation an engine plays with.
+void add_eval_option(po::options_description& options);
+// The network an --eval value names (nullptr for classic); UsageError naming `command` for a bad file.
+std::shared_ptr<const nnue::Network> network_of(const std::string& eval, const std::string& command);
+void use_eval_from_options(Engine& engine, const po::variables_map& vm, const std::string& command);
 void add_proofs_option(po::options_description& options);
 void use_proofs_from_options(Engine& engine, const po::variables_map& vm, const std::string& command);
 // The book --proofs names, read once for several engines; null without it.

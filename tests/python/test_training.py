@@ -120,7 +120,7 @@ def test_the_quantised_net_equals_the_float_one_within_the_bound(tiny_net):
     # In practice the roundings mostly cancel: a few evaluation units at most.
     assert np.max(np.abs(quantised - exact)) < 0.2 * result["scale"], np.max(np.abs(quantised - exact))
     # And the evaluation is the network's, not the hand-written one's.
-    classic = np.array([loa.Engine().evaluate(loa.Game.from_position(
+    classic = np.array([loa.Engine(net="classic").evaluate(loa.Game.from_position(
         "olympiad", nnue.position_text(int(r["black"]), int(r["white"]), int(r["side"]), 8))) for r in records[:200]])
     assert np.mean(quantised[:200] != classic) > 0.5
 
@@ -149,10 +149,12 @@ def test_bad_network_files_are_refused(tiny_net, tmp_path):
         loa.Engine(net=5)
     engine = loa.Engine(net=path)
     engine.net = None
-    assert engine.net is None and engine.evaluate(loa.Game()) == loa.Engine().evaluate(loa.Game())
+    assert engine.net is None and engine.evaluate(loa.Game()) == loa.Engine(net="classic").evaluate(loa.Game())
+    # The default is the built-in network, named by its description.
+    assert loa.Engine().net and loa.Engine().evaluate(loa.Game()) != engine.evaluate(loa.Game())
     # A 6x6 game under an 8x8 network: the hand-written evaluation.
     engine.net = path
-    assert engine.evaluate(loa.Game("six")) == loa.Engine().evaluate(loa.Game("six"))
+    assert engine.evaluate(loa.Game("six")) == loa.Engine(net=None).evaluate(loa.Game("six"))
 
 
 def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):

@@ -16,6 +16,7 @@ int cmd_analyse(const std::vector<std::string>& args) {
   add_game_options(options);
   add_limit_options(options);
   add_proofs_option(options);
+  add_eval_option(options);
   options.add_options()("exclude", po::value<std::string>(),
                         "search every legal move but these, e.g. \"e6-e4 e6-c4\" (the next best move)");
   po::variables_map vm;
@@ -46,6 +47,7 @@ int cmd_analyse(const std::vector<std::string>& args) {
   Engine engine{std::size_t(vm["hash"].as<int>())};
   engine.set_threads(threads_from_options(vm, "analyse"));
   use_proofs_from_options(engine, vm, "analyse");
+  use_eval_from_options(engine, vm, "analyse");
   engine.on_iteration = [](const SearchInfo& i) {
     fmt::print("depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>6} ms  pv {}\n", i.depth, i.seldepth,
                score_text(i.score), i.nodes, i.nps, i.time_ms, pv_text(i.pv));

@@ -46,6 +46,7 @@ constexpr BenchPosition kPositions[] = {
 
 int cmd_bench(const std::vector<std::string>& args) {
   po::options_description options("bench options");
+  add_eval_option(options);
   options.add_options()("depth,d", po::value<int>()->default_value(9), "depth of every search")(
       "hash", po::value<int>()->default_value(16), "transposition table size in MiB")(
       "threads", po::value<int>()->default_value(1), "search threads (1: the deterministic node count)")(
@@ -53,7 +54,9 @@ int cmd_bench(const std::vector<std::string>& args) {
       "print the positions (rules, a tab, position text) and search none: other builds "
       "(bench/web/web-bench.py, the WebAssembly engine) search the same");
   po::variables_map vm;
-  if (!parse_options("bench", "[--depth D] [--hash MB] [--threads N] [--list]", options, args, vm)) return 0;
+  if (!parse_options("bench", "[--depth D] [--hash MB] [--threads N] [--eval net|classic|FILE] [--list]", options, args,
+                     vm))
+    return 0;
   if (vm.count("list")) {
     for (const BenchPosition& p : kPositions) fmt::print("{}\t{}\n", p.rules, p.position);
     return 0;
@@ -64,6 +67,7 @@ int cmd_bench(const std::vector<std::string>& args) {
   if (hash < 1 || hash > 65536) throw UsageError{"bench: --hash must lie in 1..65536 MiB"};
   Engine engine{std::size_t(hash)};
   engine.set_threads(threads_from_options(vm, "bench"));
+  use_eval_from_options(engine, vm, "bench");
   Limits limits;
   limits.depth = depth;
   std::uint64_t nodes = 0;

@@ -12,6 +12,7 @@ namespace loa::cli {
 int cmd_demo(const std::vector<std::string>& args) {
   po::options_description options("demo options");
   add_game_options(options);
+  add_eval_option(options);
   options.add_options()("movetime,t", po::value<int>()->default_value(100), "milliseconds per move");
   po::variables_map vm;
   if (!parse_options("demo", "[--rules NAME|FILE:SECTION] [--movetime MS]", options, args, vm)) return 0;
@@ -19,6 +20,7 @@ int cmd_demo(const std::vector<std::string>& args) {
   Limits limits;
   limits.movetime_ms = std::max(1, vm["movetime"].as<int>());
   Engine engine(16);
+  use_eval_from_options(engine, vm, "demo");
   fmt::print("{} — engine against engine, {} ms a move\n\n{}\n", game.rules().name, limits.movetime_ms,
              board_diagram(game));
   while (!game.over()) {

@@ -21,6 +21,7 @@ int cmd_play(const std::vector<std::string>& args) {
       "movetime,t", po::value<int>()->default_value(1000), "the engine's milliseconds a move")(
       "threads", po::value<int>()->default_value(1), "the engine's search threads");
   add_proofs_option(options);
+  add_eval_option(options);
   po::variables_map vm;
   if (!parse_options("play",
                      "[--rules NAME|FILE:SECTION] [--colour black|white] [--movetime MS] [--threads N] [--proofs FILE]",
@@ -35,6 +36,7 @@ int cmd_play(const std::vector<std::string>& args) {
   Engine engine(64);
   engine.set_threads(threads_from_options(vm, "play"));
   use_proofs_from_options(engine, vm, "play");
+  use_eval_from_options(engine, vm, "play");
   fmt::print("{}: you play {} ({}). Type a move (b1-d3), hint, undo, help or quit.\n\n", game.rules().name, colour,
              human == Black ? "X" : "O");
   std::string line;

@@ -46,6 +46,7 @@ int cmd_serve(const std::vector<std::string>& args) {
       "repeatable")("allow-host", po::value<std::vector<std::string>>()->default_value({}, ""),
                     "also answer requests naming this host:port (behind a proxy or another name); repeatable");
   add_proofs_option(options);
+  add_eval_option(options);
   po::variables_map vm;
   if (!parse_options("serve",
                      "[--host ADDRESS] [--port N] [--max-games N] [--games-per-client N] [--keep-idle S] [--engines N] "
@@ -85,7 +86,8 @@ int cmd_serve(const std::vector<std::string>& args) {
   // could be queued behind several times over; then it is refused.
   const auto max_wait = std::chrono::milliseconds(std::max(30000, 3 * api_limits.max_movetime_ms));
   EngineQueue engine_queue(engines, hash_mb, static_cast<std::size_t>(queue), max_wait, book,
-                           static_cast<std::size_t>(searches_per_client));
+                           static_cast<std::size_t>(searches_per_client),
+                           network_of(vm["eval"].as<std::string>(), "serve"));
 
   AccessRules access;
   std::unique_ptr<Site> site;

@@ -5,7 +5,8 @@
 namespace loa::cli {
 
 EngineQueue::EngineQueue(int engines, int hash_mb, std::size_t max_waiting, std::chrono::milliseconds max_wait,
-                         std::shared_ptr<const ProofBook> book, std::size_t per_client)
+                         std::shared_ptr<const ProofBook> book, std::size_t per_client,
+                         std::shared_ptr<const nnue::Network> net)
     : max_waiting_(max_waiting),
       max_wait_(max_wait),
       per_client_(per_client),
@@ -13,6 +14,7 @@ EngineQueue::EngineQueue(int engines, int hash_mb, std::size_t max_waiting, std:
   for (int i = 0; i < engines; ++i) {
     engines_.push_back(std::make_unique<Engine>(static_cast<std::size_t>(hash_mb)));
     if (book) use_proof_book(*engines_.back(), book);
+    engines_.back()->set_network(net);
   }
   for (auto& engine : engines_) threads_.emplace_back([this, e = engine.get()] { run(*e); });
 }

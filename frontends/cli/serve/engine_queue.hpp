@@ -34,7 +34,8 @@ class EngineQueue {
   // With a `book`, every engine plays its proven wins without searching.
   // `per_client` 0: no bound per client but the queue's.
   EngineQueue(int engines, int hash_mb, std::size_t max_waiting, std::chrono::milliseconds max_wait,
-              std::shared_ptr<const ProofBook> book = nullptr, std::size_t per_client = 0);
+              std::shared_ptr<const ProofBook> book = nullptr, std::size_t per_client = 0,
+              std::shared_ptr<const nnue::Network> net = nullptr);
   ~EngineQueue();  // stops the engines (running searches are asked to stop)
   EngineQueue(const EngineQueue&) = delete;
   EngineQueue& operator=(const EngineQueue&) = delete;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "loa/play/network_players.hpp"
 #include "loa/solve/solver.hpp"
 #include "loa/text/notation.hpp"
 #include "loa/text/variant.hpp"
@@ -118,21 +119,17 @@ Expected<std::shared_ptr<const ProofBook>> ProofBooks::get(const std::string& pa
 Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std::uint64_t seed, int movetime_ms,
                                                     ProofBooks* books) {
   if (spec.rfind("ugi:", 0) != 0) {
-    // ":proofs=FILE" and ":net=FILE" name files, which make_player() does not read.
-    std::string library_spec = spec;
-    auto take = [&](const std::string& key) {
-      const std::size_t at = library_spec.find(":" + key + "=");
-      if (at == std::string::npos || spec.rfind("engine", 0) != 0) return std::string();
-      const std::size_t end = std::min(library_spec.find(':', at + 1), library_spec.size());
-      std::string value = library_spec.substr(at + key.size() + 2, end - at - key.size() - 2);
-      library_spec = library_spec.substr(0, at) + library_spec.substr(end);
-      return value.empty() ? std::string(1, '\0') : value;
-    };
-    const std::string proofs = take("proofs"), net_file = take("net");
-    if (proofs == std::string(1, '\0')) return Error{"'proofs=' needs a proof file, as in engine:proofs=six.proof"};
-    if (net_file == std::string(1, '\0')) return Error{"'net=' needs a network file, as in engine:net=loa.nnue"};
-    if (!proofs.empty() && !books) return Error{"'proofs=FILE' is for loa match"};
-    auto player = make_player(library_spec, seed);
+    // ":proofs=FILE" names a file, which make_player() does not read; the
+    // evaluation (":eval=", ":net=FILE") is make_network_player()'s.
+    std::string library_spec = spec, proofs;
+    if (const std::size_t at = spec.find(":proofs="); at != std::string::npos && spec.rfind("engine", 0) == 0) {
+      const std::size_t end = std::min(spec.find(':', at + 1), spec.size());
+      proofs = spec.substr(at + 8, end - at - 8);
+      library_spec = spec.substr(0, at) + spec.substr(end);
+      if (proofs.empty()) return Error{"'proofs=' needs a proof file, as in engine:proofs=six.proof"};
+      if (!books) return Error{"'proofs=FILE' is for loa match"};
+    }
+    auto player = make_network_player(library_spec, seed);
     if (!player) return player;
     if (auto* engine = dynamic_cast<EnginePlayer*>(player->get())) {
       // An engine given a share of its time for proofs ("engine:solver=25")
@@ -142,11 +139,6 @@ Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std
         auto book = books->get(proofs);
         if (!book) return Error{book.error()};
         use_proof_book(engine->engine(), *book);
-      }
-      if (!net_file.empty()) {
-        auto net = nnue::load_network(net_file);
-        if (!net) return Error{net.error()};
-        engine->engine().set_network(*net);
       }
       engine->set_name(spec);
     }

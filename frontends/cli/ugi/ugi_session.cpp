@@ -34,6 +34,7 @@ std::string ugi_score(Value v) {
 
 UgiSession::UgiSession(std::function<void(const std::string&)> out, std::size_t hash_mb, std::size_t max_hash_mb)
     : engine_(hash_mb), game_(olympiad()), out_fn_(std::move(out)), max_hash_mb_(max_hash_mb) {
+  engine_.set_network(nnue::builtin_network());
   if (max_hash_mb_ == 0) {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     max_hash_mb_ = pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) / 2 >> 20 : 1024;
@@ -48,6 +49,7 @@ bool UgiSession::handle(const std::string& line) {
     say("id name libloa 0.2");
     say("id author the libloa authors");
     say("option name DefenceShare type spin default 0 min 0 max 90");
+    say("option name EvalFile type string default net");
     say("option name Hash type spin default 16 min 1 max 65536");
     say(fmt::format("option name Move Overhead type spin default {} min 0 max {}", Limits{}.overhead_ms,
                     kMaxMoveOverheadMs));
@@ -124,6 +126,18 @@ void UgiSession::set_option(std::istringstream& in) {
     if (!numeric || n < 0 || n > kMaxMoveOverheadMs)
       return error(fmt::format("Move Overhead must be 0..{} ms", kMaxMoveOverheadMs));
     move_overhead_ms_ = int(n);
+  } else if (name == "evalfile") {
+    // The evaluation (docs/training.md): net, the built-in network where it
+    // applies; classic, the hand-written one; or a network file.
+    if (value == "classic" || value == "<empty>" || value.empty()) {
+      engine_.set_network(nullptr);
+    } else if (value == "net") {
+      engine_.set_network(nnue::builtin_network());
+    } else {
+      auto net = nnue::load_network(value);
+      if (!net) return error(net.error());
+      engine_.set_network(*net);
+    }
   } else if (name == "proofbook") {
     // A proof file whose wins the engine plays without searching
     // (docs/solver.md, "Proofs in play"); empty for none.

@@ -95,8 +95,12 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
   return d;
 }
 
-// A network from a path (str or os.PathLike) or the bytes of a file; ValueError naming the reason.
+// A network from "net" (the built-in one), "classic" or None (none: the hand-written evaluation), a path (str or
+// os.PathLike) or the bytes of a file; ValueError naming the reason.
 std::shared_ptr<const nnue::Network> network_of(const py::object& net) {
+  if (net.is_none()) return nullptr;
+  if (py::isinstance<py::str>(net) && net.cast<std::string>() == "net") return nnue::builtin_network();
+  if (py::isinstance<py::str>(net) && net.cast<std::string>() == "classic") return nullptr;
   if (py::isinstance<py::bytes>(net)) return value_or_raise(nnue::read_network(net.cast<std::string>()));
   if (py::isinstance<py::str>(net) || py::hasattr(net, "__fspath__"))
     return value_or_raise(nnue::load_network(py::str(py::module_::import("os").attr("fspath")(net))));
@@ -113,20 +117,22 @@ void bind_engine(py::module_& m) {
              const long long t = int_arg(threads, "threads", 1, kMaxThreads);
              auto made = std::make_unique<Engine>(std::size_t(mb));
              made->set_threads(int(t));
-             if (!net.is_none()) made->set_network(network_of(net));
+             made->set_network(network_of(net));
              return made;
            }),
-           py::arg("hash_mb") = 16, py::arg("threads") = 1, py::arg("net") = py::none(),
+           py::arg("hash_mb") = 16, py::arg("threads") = 1, py::arg("net") = "net",
            "hash_mb: the transposition table (1..65536 MB); threads: search threads (1..256, Lazy SMP); net: a "
-           "learned evaluation (a network file's path or bytes, docs/training.md), used where it applies to the "
-           "rules (its board size, no game points).")
+           "learned evaluation: \"net\" (the built-in network, the default), \"classic\" or None (the hand-written "
+           "evaluation), or a network file's path or bytes (docs/training.md); used where it applies to the rules "
+           "(its board size, no game points).")
       .def_property(
           "net",
           [](const Engine& e) -> py::object {
             return e.network() ? py::object(py::str(e.network()->description)) : py::object(py::none());
           },
-          [](Engine& e, const py::object& net) { e.set_network(net.is_none() ? nullptr : network_of(net)); },
-          "The learned evaluation's description, or None for the hand-written one; set a path, bytes or None.")
+          [](Engine& e, const py::object& net) { e.set_network(network_of(net)); },
+          "The learned evaluation's description, or None for the hand-written one; set \"net\", \"classic\", None, a "
+          "path or bytes.")
       .def(
           "evaluate",
           [](const Engine& e, const py::object& game_arg) {

@@ -3,6 +3,7 @@
 // stop them once the test decides. Private: loa.cluster is their user.
 #include "bindings.hpp"
 #include "loa/play/match.hpp"
+#include "loa/play/network_players.hpp"
 
 namespace loa::python {
 
@@ -21,6 +22,8 @@ void bind_match(py::module_& m) {
         options.shard_count = int(int_arg(shard_count, "shard_count", 1, 1000000));
         options.shard_index = int(int_arg(shard_index, "shard_index", 0, options.shard_count - 1));
         options.opening_plies = int(int_arg(opening_plies, "opening_plies", 0, 40));
+        // As loa match: engines play with the built-in network unless a spec says eval=classic or net=FILE.
+        options.factory = make_network_player;
         Expected<MatchStats> stats = Error{""};
         {
           py::gil_scoped_release release;

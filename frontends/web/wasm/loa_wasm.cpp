@@ -62,7 +62,10 @@ struct Site {
 };
 
 struct Searcher {
-  explicit Searcher(int hash_mb) : engine(static_cast<std::size_t>(hash_mb)) {}
+  // The built-in network where it applies (8x8, no game points), as loa serve plays.
+  explicit Searcher(int hash_mb) : engine(static_cast<std::size_t>(hash_mb)) {
+    engine.set_network(loa::nnue::builtin_network());
+  }
   loa::Engine engine;
   std::string answer;
 };

@@ -50,6 +50,13 @@ Expected<std::shared_ptr<const Network>> load_network(const std::string& path);
 // The bytes of a file holding `net` (what read_network reads back).
 std::string write_network(const Network& net);
 
+// The network the project trained for 8x8 LOA (libloa/nets/olympiad.nnue,
+// docs/training.md), which the command line, the server, the page and the
+// Python package play with unless told otherwise. The library's Engine
+// starts with none (the hand-written evaluation): contest entries written as
+// one file leave this network out.
+std::shared_ptr<const Network> builtin_network();
+
 // Whether `net` evaluates games under `rules`: the same board size, and
 // rules where connecting alone decides (no game points).
 bool applies(const Network& net, const Rules& rules);

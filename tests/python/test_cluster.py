@@ -321,3 +321,34 @@ def test_a_match_refuses_bad_counts_before_it_starts(options, message):
 def test_a_match_refuses_a_bad_player(tmp_path):
     r = match("--rules", "five", "--first", "nosuchplayer", "--second", "random", "--workers", "1")
     assert r.returncode == 2 and "nosuchplayer" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def datagen(*options):
+    return subprocess.run([sys.executable, "-m", "loa.cluster", "datagen", *options], env=ENV, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_training_positions_on_a_cluster_are_loa_datagens_and_resume(cluster, tmp_path):
+    import numpy as np
+    import loa.train
+    options = ["--rules", "six", "--nodes", "300", "--seed", "4"]
+    alone = tmp_path / "alone.bin"
+    loa.train.generate(alone, "six", games=24, nodes=300, seed=4, threads=2)
+    spread = tmp_path / "spread.bin"
+    r = datagen(str(spread), *options, "--games", "12", "--chunk", "5", "--scheduler", cluster["address"])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "12 games (0 there before)" in r.stdout and "by 3 jobs" in r.stdout, r.stdout
+    # A cut file and more games: the cluster goes on where it stopped, and loa datagen could too.
+    with open(spread, "ab") as f:
+        f.write(b"\0" * 45)
+    r = datagen(str(spread), *options, "--games", "24", "--chunk", "5", "--scheduler", cluster["address"])
+    assert r.returncode == 0 and "24 games (12 there before)" in r.stdout, r.stdout + r.stderr
+    by_game = lambda records: sorted(records.tolist(), key=lambda t: (t[7], t[8]))
+    assert by_game(loa.train.read_positions(spread)) == by_game(loa.train.read_positions(alone))
+    assert loa.train.generate(spread, "six", games=24, nodes=300, seed=4)["positions"] == 0
+    # Other options are refused before any job, in one line.
+    r = datagen(str(spread), "--rules", "six", "--nodes", "301", "--seed", "4", "--scheduler", cluster["address"])
+    assert r.returncode == 2 and "made with 300 nodes a move, not 301" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1
+    r = datagen(str(tmp_path / "x.bin"), "--games", "0", "--workers", "1")
+    assert r.returncode == 2 and "--games must be at least 1" in r.stderr and r.stderr.count("\n") == 1, r.stderr

@@ -60,6 +60,40 @@ void bind_training(py::module_& m) {
       py::arg("rules"), py::arg("path"), py::kw_only(), py::arg("games"), py::arg("nodes"), py::arg("opening_plies"),
       py::arg("max_plies"), py::arg("seed"), py::arg("threads"), py::arg("progress"),
       "Adds the missing games of 0..games-1 to the positions file at `path` (loa datagen).");
+  // For loa.cluster datagen: the driver opens the file, workers play games and send their records back.
+  auto options_of = [](const py::handle& rules, const py::object& nodes, const py::object& opening_plies,
+                       const py::object& max_plies, const py::object& seed) {
+    DataGenOptions o;
+    o.rules = rules_of(rules);
+    o.nodes = std::uint64_t(int_arg(nodes, "nodes", 1, 100000000));
+    o.opening_plies = int(int_arg(opening_plies, "opening_plies", 0, 40));
+    o.max_plies = int(int_arg(max_plies, "max_plies", 1, 10000));
+    o.seed = std::uint64_t(int_arg(seed, "seed", 0, (1LL << 62)));
+    return o;
+  };
+  m.def(
+      "_open_training_file",
+      [options_of](const py::handle& rules, const std::string& path, const py::object& nodes,
+                   const py::object& opening_plies, const py::object& max_plies, const py::object& seed) {
+        return value_or_raise(open_data_file(options_of(rules, nodes, opening_plies, max_plies, seed), path));
+      },
+      py::arg("rules"), py::arg("path"), py::kw_only(), py::arg("nodes"), py::arg("opening_plies"),
+      py::arg("max_plies"), py::arg("seed"),
+      "Makes or checks a positions file for these options, cuts off an unfinished game; the games it holds.");
+  m.def(
+      "_generate_games",
+      [options_of](const py::handle& rules, const std::vector<std::uint32_t>& indices, const py::object& nodes,
+                   const py::object& opening_plies, const py::object& max_plies, const py::object& seed) {
+        const DataGenOptions o = options_of(rules, nodes, opening_plies, max_plies, seed);
+        std::string bytes;
+        {
+          py::gil_scoped_release release;
+          bytes = encode_games(o, indices);
+        }
+        return py::bytes(bytes);
+      },
+      py::arg("rules"), py::arg("indices"), py::kw_only(), py::arg("nodes"), py::arg("opening_plies"),
+      py::arg("max_plies"), py::arg("seed"), "The records of these games, as a positions file holds them.");
   m.attr("_TRAINING_DATA_VERSION") = kTrainingDataVersion;
 }
 

@@ -204,41 +204,62 @@ std::vector<TrainingRecord> generate_game(const DataGenOptions& o, std::uint32_t
   return records;
 }
 
+Expected<std::vector<std::uint32_t>> open_data_file(const DataGenOptions& o, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (auto valid = validate(o.rules); !valid) return Error{valid.error()};
+  std::error_code ec;
+  const std::uintmax_t size = fs::exists(path, ec) ? fs::file_size(path, ec) : 0;
+  if (ec) return Error{path + ": " + ec.message()};
+  if (size == 0) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out || !out.write(encode_header(o).data(), std::streamsize(kTrainingHeaderBytes)).flush())
+      return Error{path + ": cannot write"};
+    return std::vector<std::uint32_t>{};
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string header(kTrainingHeaderBytes, '\0');
+  if (!in.read(header.data(), std::streamsize(header.size()))) return Error{path + ": not a libloa positions file"};
+  const auto h = decode_header(header);
+  if (!h) return Error{path + ": " + h.error()};
+  if (const std::string why = header_mismatch(*h, o); !why.empty()) return Error{path + ": " + why};
+  Existing existing = scan(in, size);
+  in.close();
+  if (existing.complete_bytes < size) fs::resize_file(path, existing.complete_bytes, ec);
+  if (ec) return Error{path + ": cannot cut off the unfinished game: " + ec.message()};
+  return existing.games;
+}
+
+std::string encode_games(const DataGenOptions& o, const std::vector<std::uint32_t>& indices) {
+  Engine engine(o.hash_mb);
+  std::string bytes;
+  for (std::uint32_t index : indices) {
+    const std::vector<TrainingRecord> records = generate_game(o, index, engine);
+    const std::size_t at = bytes.size();
+    bytes.resize(at + records.size() * kTrainingRecordBytes);
+    for (std::size_t i = 0; i < records.size(); ++i)
+      encode_record(records[i], bytes.data() + at + i * kTrainingRecordBytes);
+  }
+  return bytes;
+}
+
 Expected<DataGenProgress> generate_data(const DataGenOptions& o, const std::string& path,
                                         const std::function<void(const DataGenProgress&)>& on_game,
                                         const std::atomic<bool>* stop) {
-  namespace fs = std::filesystem;
   if (o.games < 0) return Error{"games must not be negative"};
   if (o.nodes < 1) return Error{"nodes must be at least 1"};
   if (o.threads < 1 || o.threads > kMaxThreads) return Error{"threads must lie in 1.." + std::to_string(kMaxThreads)};
   if (o.opening_plies < 0 || o.max_plies < 1)
     return Error{"opening plies must not be negative, the move limit positive"};
-  if (auto valid = validate(o.rules); !valid) return Error{valid.error()};
 
-  std::error_code ec;
-  const std::uintmax_t size = fs::exists(path, ec) ? fs::file_size(path, ec) : 0;
-  if (ec) return Error{path + ": " + ec.message()};
-  Existing existing;
-  if (size > 0) {
-    std::ifstream in(path, std::ios::binary);
-    std::string header(kTrainingHeaderBytes, '\0');
-    if (!in.read(header.data(), std::streamsize(header.size()))) return Error{path + ": not a libloa positions file"};
-    const auto h = decode_header(header);
-    if (!h) return Error{path + ": " + h.error()};
-    if (const std::string why = header_mismatch(*h, o); !why.empty()) return Error{path + ": " + why};
-    existing = scan(in, size);
-    if (existing.complete_bytes < size) fs::resize_file(path, existing.complete_bytes, ec);
-    if (ec) return Error{path + ": cannot cut off the unfinished game: " + ec.message()};
-  }
+  const auto held = open_data_file(o, path);
+  if (!held) return Error{held.error()};
   std::ofstream out(path, std::ios::binary | std::ios::app);
   if (!out) return Error{path + ": cannot write"};
-  if (size == 0 && !out.write(encode_header(o).data(), std::streamsize(kTrainingHeaderBytes)).flush())
-    return Error{path + ": cannot write"};
 
   std::vector<bool> have(std::size_t(o.games), false);
   DataGenProgress progress;
   progress.games_total = o.games;
-  for (std::uint32_t game : existing.games)
+  for (std::uint32_t game : *held)
     if (game < have.size() && !have[game]) have[game] = true, ++progress.games_resumed;
   progress.games_done = progress.games_resumed;
   std::vector<std::uint32_t> todo;

@@ -1,10 +1,11 @@
-"""Split solves and sharded matches on a Dask cluster (docs/cluster.md).
+"""Split solves, sharded matches and training positions on a Dask cluster (docs/cluster.md).
 
     python3 -m loa.cluster solve --rules six --moves "e6-e4 f5-d5" --store s2 --workers 2 --proof s2.proof
     python3 -m loa.cluster solve ... --scheduler tcp://head:8786        # workers started elsewhere
     python3 -m loa.cluster status --rules six --moves "e6-e4 f5-d5" --store s2  # how far it got (no cluster)
     python3 -m loa.cluster match --rules six --first engine:nodes=20000 --second engine:nodes=10000 \
         --pairs 2000 --shards 200 --sprt 0 10 --workers 2
+    python3 -m loa.cluster datagen olympiad.bin --games 20000 --nodes 5000 --workers 2   # training positions
     python3 -m loa.cluster table --rules five --out five-table --store five-store   # every first move's value
     python3 -m loa.cluster stats --rules six c1e3*.log                  # where a split solve's nodes went
 
@@ -47,10 +48,11 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import Game, Rules, verify_proof
-from .._core import _run_match
+from .._core import _open_training_file, _run_match
 from . import stats, table
 from .connect import (Refused, add_job_budget, check_at_least, check_cluster_options, client_for, job_budget,
                       on_cluster)
+from .datagen import cluster_datagen
 from .match import sharded_match
 from .split_solve import NotProven, SplitSolve
 from .split_tree import game_at as _game, other_side, split_tree
@@ -140,6 +142,27 @@ def _match_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _datagen_command(args: argparse.Namespace) -> int:
+    try:
+        rules = Rules(args.rules)
+        check_at_least(args, (("games", 1), ("nodes", 1), ("opening_plies", 0), ("max_plies", 1), ("seed", 0),
+                              ("chunk", 1)))
+        check_cluster_options(args)
+        # The file first: one made with other options is refused before any worker starts.
+        _open_training_file(rules, args.output, nodes=args.nodes, opening_plies=args.opening_plies,
+                            max_plies=args.max_plies, seed=args.seed)
+    except (ValueError, OSError) as e:
+        raise Refused(2, str(e)) from None
+    client = client_for(args)
+    start = time.time()
+    r = on_cluster(client, lambda: cluster_datagen(client, args.output, rules, args.games, args.nodes,
+                                                    args.opening_plies, args.max_plies, args.seed, args.chunk,
+                                                    log=(lambda m: None) if args.quiet else print))
+    print(f"{args.output}: {r['games_done']} games ({r['games_resumed']} there before), {r['positions']} positions "
+          f"written in {time.time() - start:.1f} s by {r['jobs']} jobs")
+    return 0
+
+
 def _status_command(args: argparse.Namespace) -> int:
     try:
         if args.depth < 0:
@@ -212,7 +235,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     m.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"), help="stop once the test decides")
     m.add_argument("--alpha", type=float, default=0.05)
     m.add_argument("--beta", type=float, default=0.05)
-    for p in (m,):
+    d = commands.add_parser("datagen", help="training positions (loa datagen) played by a Dask cluster's workers")
+    d.add_argument("output", help="the positions file (made, or added to: the same file loa datagen makes)")
+    d.add_argument("--rules", default="olympiad")
+    d.add_argument("--games", type=int, default=1000, help="games 0..N-1 (those the file holds are not played again)")
+    d.add_argument("--nodes", type=int, default=5000)
+    d.add_argument("--opening-plies", type=int, default=8)
+    d.add_argument("--max-plies", type=int, default=300)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--chunk", type=int, default=50, help="games a job")
+    for p in (m, d):
         where = p.add_mutually_exclusive_group()
         where.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
         where.add_argument("--workers", type=int, default=2, help="else a local cluster of this many workers")
@@ -226,7 +258,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     # retrieved ... TimeoutError": seen once in CI, a Debug build on a loaded machine): not the user's news.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     try:
-        handlers = {"solve": _solve_command, "status": _status_command, "match": _match_command}
+        handlers = {"solve": _solve_command, "status": _status_command, "match": _match_command,
+                    "datagen": _datagen_command}
         return handlers[args.command](args) if args.command in handlers else args.run(args)
     except Refused as e:
         print(f"loa.cluster: {e}", file=sys.stderr)

@@ -73,6 +73,17 @@ TrainingRecord decode_record(const char* in);
 // give the same records on any machine and thread.
 std::vector<TrainingRecord> generate_game(const DataGenOptions& options, std::uint32_t index, Engine& engine);
 
+// Makes `path` a positions file of these options, or checks that it is one
+// (as generate_data() does: a file made with other options is refused),
+// cuts off an unfinished last game, and returns the games it holds whole.
+// For a driver that has the games played elsewhere (loa.cluster) and
+// appends each whole game's records itself.
+Expected<std::vector<std::uint32_t>> open_data_file(const DataGenOptions& options, const std::string& path);
+
+// The records of games `indices` (generate_game() for each, one engine)
+// as the file holds them: for a worker that plays games for a driver.
+std::string encode_games(const DataGenOptions& options, const std::vector<std::uint32_t>& indices);
+
 struct DataGenProgress {
   int games_done = 0;  // in the file, those found on resume included
   int games_total = 0;

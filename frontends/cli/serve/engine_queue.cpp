@@ -10,6 +10,7 @@ EngineQueue::EngineQueue(int engines, int hash_mb, std::size_t max_waiting, std:
     : max_waiting_(max_waiting),
       max_wait_(max_wait),
       per_client_(per_client),
+      net_(net),
       engines_per_client_(per_client ? std::size_t(std::max(1, engines / 2)) : std::size_t(std::max(1, engines))) {
   for (int i = 0; i < engines; ++i) {
     engines_.push_back(std::make_unique<Engine>(static_cast<std::size_t>(hash_mb)));

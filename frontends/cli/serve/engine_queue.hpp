@@ -50,6 +50,8 @@ class EngineQueue {
   int engines() const { return static_cast<int>(engines_.size()); }
   std::size_t max_waiting() const { return max_waiting_; }
   std::size_t per_client() const { return per_client_; }
+  // The network the engines play with (loa serve --eval); a search may ask for none.
+  const std::shared_ptr<const nnue::Network>& network() const { return net_; }
 
  private:
   struct Waiting {
@@ -68,6 +70,7 @@ class EngineQueue {
   const std::size_t max_waiting_;
   const std::chrono::milliseconds max_wait_;
   const std::size_t per_client_;
+  const std::shared_ptr<const nnue::Network> net_;
   const std::size_t engines_per_client_;
   // Each client's tasks that are running, and running or waiting (under mutex_).
   std::map<std::string, std::size_t> running_, held_;

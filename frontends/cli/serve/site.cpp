@@ -107,6 +107,7 @@ void Site::run_search(Engine& engine, const std::shared_ptr<web::EngineJob>& job
                       const std::shared_ptr<Responder>& responder) {
   // On an engine thread. A cancel (the client gone) stops the search at once.
   job->set_on_stop([&engine] { engine.stop(); });
+  engine.set_network(job->classic() ? nullptr : engines_.network());
   const Color mover = job->game().side_to_move();
   if (job->stream())
     engine.on_iteration = [&](const SearchInfo& info) {

@@ -242,8 +242,14 @@ void allow_only(const ApiRequest& req, std::initializer_list<const char*> method
 
 }  // namespace
 
-EngineJob::EngineJob(std::shared_ptr<GameSession> session, Game game, Limits limits, bool play, bool stream)
-    : session_(std::move(session)), game_(std::move(game)), limits_(limits), play_(play), stream_(stream) {}
+EngineJob::EngineJob(std::shared_ptr<GameSession> session, Game game, Limits limits, bool play, bool stream,
+                     bool classic)
+    : session_(std::move(session)),
+      game_(std::move(game)),
+      limits_(limits),
+      play_(play),
+      stream_(stream),
+      classic_(classic) {}
 
 EngineJob::~EngineJob() { release(); }
 
@@ -281,7 +287,7 @@ ApiResponse Api::finish(EngineJob& job, Move best, const json& search) {
   job.release();
   if (job.cancelled()) return error_response(499, "the client went away: nothing played");
   GameSession& session = job.session();
-  json out = {{"search", search}, {"movetime_ms", job.limits_.movetime_ms}};
+  json out = {{"search", search}, {"movetime_ms", job.limits_.movetime_ms}, {"eval", job.classic_ ? "classic" : "net"}};
   std::lock_guard lock(session.mutex);
   if (job.play_) {
     if (session.game.moves() != job.game_.moves() || session.game.key() != job.game_.key())
@@ -424,8 +430,15 @@ ApiReply Api::handle(const ApiRequest& req) try {
   if (action == "analysis") {
     fields = query_fields(req, {"movetime_ms", "depth", "nodes"});
   } else {
-    fields = body_of(req, {"movetime_ms", "depth", "nodes", "stream"});
+    fields = body_of(req, {"movetime_ms", "depth", "nodes", "stream", "eval"});
   }
+  // The evaluation: "net" (the engine's network, where it applies; the default) or "classic".
+  std::optional<std::string> eval =
+      action == "analysis" ? (req.param("eval") ? std::optional<std::string>(*req.param("eval")) : std::nullopt)
+                           : string_field(fields, "eval");
+  if (eval && *eval != "net" && *eval != "classic")
+    throw ApiError{
+        400, std::string(action == "analysis" ? "parameter" : "field") + " 'eval' must be \"net\" or \"classic\""};
   const Limits limits = limits_from(fields, limits_);
   const auto stream = fields.find("stream");
   if (stream != fields.end() && !stream->is_boolean()) throw ApiError{400, "field 'stream' must be true or false"};
@@ -440,7 +453,8 @@ ApiReply Api::handle(const ApiRequest& req) try {
   if (action == "engine-move" && copy.moves().size() >= static_cast<std::size_t>(limits_.max_plies))
     throw ApiError{409, too_long_text(limits_.max_plies)};
   if (session->searching.exchange(true)) throw ApiError{409, "an engine is already searching this game"};
-  auto job = std::make_shared<EngineJob>(session, std::move(copy), limits, action == "engine-move", wants_stream);
+  auto job = std::make_shared<EngineJob>(session, std::move(copy), limits, action == "engine-move", wants_stream,
+                                         eval && *eval == "classic");
   std::lock_guard lock(session->mutex);
   session->job = job;
   return {{}, job};

@@ -57,7 +57,9 @@ struct ApiLimits {
 // until the job is finished or dropped.
 class EngineJob {
  public:
-  EngineJob(std::shared_ptr<GameSession> session, Game game, Limits limits, bool play, bool stream);
+  // `classic`: the hand-written evaluation, where the engine would use its network.
+  EngineJob(std::shared_ptr<GameSession> session, Game game, Limits limits, bool play, bool stream,
+            bool classic = false);
   ~EngineJob();
   EngineJob(const EngineJob&) = delete;
   EngineJob& operator=(const EngineJob&) = delete;
@@ -65,6 +67,7 @@ class EngineJob {
   const Game& game() const { return game_; }
   const Limits& limits() const { return limits_; }
   bool stream() const { return stream_; }
+  bool classic() const { return classic_; }
   GameSession& session() { return *session_; }
 
   // Asked to stop (POST .../stop): the search ends at once and answers with
@@ -86,6 +89,7 @@ class EngineJob {
   Limits limits_;
   bool play_;
   bool stream_;
+  bool classic_;
   std::atomic<bool> cancelled_{false};
   std::atomic<bool> released_{false};
   bool stopped_ = false;  // under stop_mutex_

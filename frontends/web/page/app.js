@@ -303,7 +303,8 @@ async function engineMove() {
   setBusy(true);
   await stopSearch();
   try {
-    await startSearch("engine-move", `api/games/${page.game.id}/engine-move`, "POST", { movetime_ms: movetime() });
+    await startSearch("engine-move", `api/games/${page.game.id}/engine-move`, "POST",
+                      { movetime_ms: movetime(), eval: $("eval").value });
   } catch (e) {
     showError(e);
     page.halted = true;  // no endless retries: the players stay as chosen, the user moves on
@@ -373,7 +374,8 @@ async function analyse() {
   if (page.search && page.search.kind === "analysis") return stopSearch();
   if (!page.game || page.game.over || page.search) return;
   showError(null);
-  const query = new URLSearchParams({ movetime_ms: Math.min(page.maxMovetime, Math.max(movetime(), 3000)) });
+  const query = new URLSearchParams({ movetime_ms: Math.min(page.maxMovetime, Math.max(movetime(), 3000)),
+                                      eval: $("eval").value });
   try {
     await startSearch("analysis", `api/games/${page.game.id}/analysis?${query}`, "GET", undefined);
   } catch (e) {

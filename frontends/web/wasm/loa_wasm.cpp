@@ -106,11 +106,14 @@ EMSCRIPTEN_KEEPALIVE const char* loa_request(void* handle, const char* method, c
     std::lock_guard lock(reply.job->session().mutex);
     record = loa::format_record(reply.job->session().start, reply.job->game().moves());
   }
-  return site.reply(
-      {{"job", id},
-       {"record", record},
-       {"limits", {{"movetime_ms", limits.movetime_ms}, {"depth", limits.depth}, {"nodes", limits.nodes}}},
-       {"stream", reply.job->stream()}});
+  return site.reply({{"job", id},
+                     {"record", record},
+                     {"limits",
+                      {{"movetime_ms", limits.movetime_ms},
+                       {"depth", limits.depth},
+                       {"nodes", limits.nodes},
+                       {"eval", reply.job->classic() ? "classic" : "net"}}},
+                     {"stream", reply.job->stream()}});
 }
 
 // The end of a job: `best` a move text ("" when the search gave none),
@@ -166,6 +169,7 @@ EMSCRIPTEN_KEEPALIVE const char* loa_search(void* handle, const char* record, co
   limits.depth = l.value("depth", 0);
   limits.nodes = l.value("nodes", std::uint64_t{0});
   if (l.value("new_game", false)) searcher.engine.new_game();  // a fresh table, as loa bench has
+  searcher.engine.set_network(l.value("eval", "net") == "classic" ? nullptr : loa::nnue::builtin_network());
   const loa::Color mover = game.side_to_move();
   searcher.engine.on_iteration = [mover](const loa::SearchInfo& info) {
     loa_js_post_info(loa::web::json_text(loa::web::search_info_json(info, mover)).c_str());

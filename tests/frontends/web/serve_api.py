@@ -141,6 +141,20 @@ def test_games(s):
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": 0}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": "fast"}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 99}, expect=400)
+    # The evaluation: the network by default, the hand-written one on request (a different score at the same
+    # depth), and nothing else.
+    scores = {}
+    for choice in ("net", "classic"):
+        r = s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 3, "eval": choice})
+        check(r.get("eval") == choice, f"engine move with eval {choice}: {r.get('eval')}")
+        scores[choice] = r["search"]["score"]
+        s.json("POST", f"/api/games/{gid}/undo", {})
+    check(scores["net"] != scores["classic"], f"the same score with either evaluation: {scores}")
+    check(s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 1})["eval"] == "net", "the default is not net")
+    s.json("POST", f"/api/games/{gid}/undo", {})
+    s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 1, "eval": "tuned"}, expect=400)
+    status, _, text = s.request("GET", f"/api/games/{gid}/analysis?depth=1&eval=tuned")
+    check(status == 400 and "eval" in text, f"analysis with eval=tuned: {status} {text[:100]}")
     status, headers, text = s.request("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": 100},
                                       headers={"Accept": "text/event-stream"})
     check(status == 200 and headers.get("Content-Type", "").startswith("text/event-stream"), f"stream: {status}")

@@ -81,12 +81,52 @@ async function readEvents(response, onEvent) {
   }
 }
 
-function showError(error) { $("message").textContent = error ? String(error.message || error) : ""; }
+// What went wrong, in words a player can act on: the browser's own text for a
+// server that does not answer ("Failed to fetch") says nothing of what to do.
+function errorText(error) {
+  const text = String((error && error.message) || error);
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(text))
+    return "The server does not answer: is loa serve still running? Reload the page when it is.";
+  return text;
+}
+
+// Shown in the setup panel and beside the board, where a phone's player looks.
+function showError(error) {
+  const text = error ? errorText(error) : "";
+  $("message").textContent = text;
+  $("board-message").textContent = text;
+}
+
+// Anything the page did not expect (an answer of the wrong shape, a bug) is
+// said, and the page is freed: no frozen board with a stale status.
+function pageFailed(reason) {
+  showError(new Error(`Something went wrong on the page: ${errorText(reason)}`));
+  page.search = null;
+  page.halted = true;
+  setBusy(false);
+}
+window.addEventListener("error", (e) => {
+  e.preventDefault();
+  pageFailed(e.error || e.message);
+});
+window.addEventListener("unhandledrejection", (e) => {
+  e.preventDefault();
+  pageFailed(e.reason);
+});
+
+// The page cannot work at all (no engine, no API): every control is off, and the message says why.
+function pageBroken(error) {
+  showError(error);
+  document.body.dataset.broken = "true";
+  for (const control of document.querySelectorAll("button, select, input, textarea")) control.disabled = true;
+  $("load-label").classList.add("disabled");
+}
 
 function setBusy(busy) {
   page.busy = busy;
   document.body.dataset.busy = busy ? "true" : "false";
-  for (const id of ["undo", "new-game", "download", "load"]) $(id).disabled = busy;
+  const broken = document.body.dataset.broken === "true";
+  for (const id of ["undo", "new-game", "download", "load"]) $(id).disabled = busy || broken;
   $("load-label").classList.toggle("disabled", busy);
   render();
 }
@@ -459,7 +499,7 @@ async function start() {
     page.maxMovetime = rules.max_movetime_ms;
     $("movetime").max = rules.max_movetime_ms;
   } catch (e) {
-    showError(e);
+    pageBroken(e);
     return;
   }
   await newGameFromControls();

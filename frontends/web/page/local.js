@@ -38,7 +38,11 @@ class EngineWorker {
 
 export async function createTransport() {
   await loadScript("loa.js");
-  const module = await LoaModule();  // eslint-disable-line no-undef
+  // A loa.wasm that is missing or damaged aborts the module: said in words, not as Emscripten's "Aborted(...)".
+  const cannot = (what) => new Error(`the engine (loa.wasm) could not be loaded (${what}): is this the whole loa-web folder?`);
+  const module = await new Promise((resolve, reject) => {
+    LoaModule({ onAbort: (what) => reject(cannot(what)) }).then(resolve, (e) => reject(cannot(e.message || e)));  // eslint-disable-line no-undef
+  });
   const site = module._loa_site_new();
   const request = module.cwrap("loa_request", "string", ["number", "string", "string", "string", "string"]);
   const finish = module.cwrap("loa_finish", "string", ["number", "number", "string", "string"]);

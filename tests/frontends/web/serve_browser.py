@@ -15,6 +15,12 @@ WebAssembly, in a Web Worker) served by `python3 -m http.server`: no loa
 process at all; the API's answers are then read through the page's own
 WebAssembly transport.
 
+At the end, errors (issue 82, point 7): an error the page did not expect, and a
+rejected promise, are said beside the board and leave the page free; then the
+page is broken on purpose: the server stopped (the player is told it does not
+answer, in words) or, for the static folder, a copy without loa.wasm (the page
+says so and every control is off).
+
 usage: serve_browser.py LOA SCREENSHOT_DIR PRESET...
        serve_browser.py --static DIR SCREENSHOT_DIR PRESET...
 Exit code 0 when every check holds, 1 with a message otherwise.
@@ -22,6 +28,7 @@ Exit code 0 when every check holds, 1 with a message otherwise.
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -252,7 +259,7 @@ def races(driver):
     pv = driver.find_element(By.ID, "an-pv").text.split()
     check(pv and pv[0] == move_list(driver)[1], f"the line shown ({pv[:3]}) is not the engine's last search "
                                                f"(it played {move_list(driver)[1]})")
-    check(driver.find_element(By.ID, "an-score").text.split()[0] in ("Black", "White", "even"),
+    check(driver.find_element(By.ID, "an-score").text.split()[0] in ("Black", "White", "Even"),
           f"the score names no side: {driver.find_element(By.ID, 'an-score').text!r}")
 
     # While the engine thinks: Load is disabled, and Move now makes it play at once.
@@ -348,6 +355,59 @@ def proof_book(driver):
     print(f"proof book: black plays {answer['move']} ({search['score_text']}, 0 nodes)")
 
 
+def board_message(driver, text, timeout=30):
+    """Waits until the message beside the board holds `text`; that message, which must be on screen."""
+    WebDriverWait(driver, timeout).until(lambda d: text in d.find_element(By.ID, "board-message").text)
+    element = driver.find_element(By.ID, "board-message")
+    check(element.is_displayed(), f"the message {element.text!r} is not displayed")
+    return element.text
+
+
+def error_display(driver):
+    """An error the page did not expect is said beside the board, and frees the page (issue 82, point 7)."""
+    # Through a script of the page's own (an injected script's errors reach the page as "Script error.").
+    in_page = ("const s = document.createElement('script'); s.textContent = arguments[0]; "
+               "document.head.appendChild(s);")
+    driver.execute_script(in_page, "setTimeout(() => { throw new Error('boom'); }, 0);")
+    board_message(driver, "Something went wrong on the page: boom")
+    check(driver.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false", "busy after an error")
+    driver.execute_script(in_page, "Promise.reject(new Error('a late answer'));")
+    board_message(driver, "Something went wrong on the page: a late answer")
+    driver.find_element(By.ID, "new-game").click()
+    wait_idle(driver)
+    check(driver.find_element(By.ID, "board-message").text == "", "the message stayed after a new game")
+
+
+def lost_server(driver, server):
+    """The server gone: the player is told so in words, beside the board (not "Failed to fetch")."""
+    server.terminate()
+    server.wait(timeout=10)
+    driver.find_element(By.ID, "new-game").click()
+    text = board_message(driver, "does not answer")
+    check("Failed to fetch" not in text, f"the browser's words: {text!r}")
+
+
+def missing_wasm(driver, folder):
+    """A static folder without loa.wasm: the page says so and every control is off (not Emscripten's abort)."""
+    with tempfile.TemporaryDirectory() as copy:
+        for name in os.listdir(folder):
+            if name != "loa.wasm" and os.path.isfile(os.path.join(folder, name)):
+                shutil.copy(os.path.join(folder, name), copy)
+        server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                                   "--directory", copy], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            port = server.stdout.readline().split("port ")[1].split()[0]
+            driver.get(f"http://127.0.0.1:{port}/")
+            text = board_message(driver, "could not be loaded")
+            check("loa.wasm" in text and "Aborted" not in text, f"a missing loa.wasm: {text!r}")
+            enabled = [b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "button, select")
+                       if b.is_enabled()]
+            check(not enabled, f"controls still enabled with no engine: {enabled}")
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
 def main():
     if len(sys.argv) < 4:
         print(__doc__)
@@ -378,8 +438,14 @@ def main():
         engine_limits(driver)
         if static:
             proof_book(driver)
+        error_display(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
+        # Last: these break the page on purpose.
+        if static:
+            missing_wasm(driver, target)
+        else:
+            lost_server(driver, server)
     except Failure as e:
         print(f"serve_browser: FAIL: {e}")
         if driver:

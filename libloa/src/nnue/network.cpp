@@ -104,6 +104,12 @@ Expected<std::shared_ptr<const Network>> read_network(std::string_view bytes) {
   for (auto& v : net->b1) v = get<std::int16_t>(in);
   for (auto& v : net->w2) v = get<std::int16_t>(in);
   net->b2 = get<std::int32_t>(in);
+  // The output sums 2H products of a clipped sum (at most QA) and a weight in
+  // 32 bits: weights within +-2 QB (the trainer keeps them within 1.98 QB)
+  // keep it from overflowing whatever the file.
+  for (std::int16_t w : net->w2)
+    if (w < -2 * kQB || w > 2 * kQB)
+      return Error{"an output weight of " + std::to_string(w) + ", beyond +-" + std::to_string(2 * kQB)};
   return std::shared_ptr<const Network>(std::move(net));
 }
 

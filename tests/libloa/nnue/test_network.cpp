@@ -56,6 +56,10 @@ TEST(Network, WhatIsNotANetworkIsRefusedWithItsReason) {
   nine.board_size = 9;
   EXPECT_EQ(read_network(write_network(nine)).error(), "a board of size 9 (libloa plays 5 to 8)");
   EXPECT_EQ(load_network("/nonexistent/net.nnue").error(), "/nonexistent/net.nnue: cannot be read");
+  // An output weight that could overflow the output's 32-bit sum.
+  Network heavy = random_network(8, 16, 4);
+  heavy.w2[3] = 32767;
+  EXPECT_EQ(read_network(write_network(heavy)).error(), "an output weight of 32767, beyond +-128");
 }
 
 TEST(Network, IncrementalSumsEqualFreshOnesAfterLongRandomLines) {

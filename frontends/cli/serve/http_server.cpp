@@ -27,6 +27,11 @@ struct HttpServer::Connection {
   bool streaming = false;  // the answer is a chunked stream, still open
   bool answered = false;   // the answer is whole (maybe not yet written)
   bool continue_sent = false;
+  // process_input() is running for this connection further up the stack: an
+  // answer given at once hands the next pipelined request back to its loop
+  // instead of starting another (a thousand pipelined requests answered at
+  // once were a thousand nested calls: a stack overflow under ASan).
+  bool processing = false;
   Clock::time_point request_start;  // the first byte of the current request
   Clock::time_point idle_since;     // accepted, or the last answer written
   Clock::time_point write_stall;    // output waiting since (no progress)
@@ -224,7 +229,16 @@ void HttpServer::read_from(Connection& c) {
 }
 
 void HttpServer::process_input(Connection& c) {
+  if (c.processing) return;
+  c.processing = true;
   const std::uint64_t id = c.id;
+  struct Done {
+    HttpServer& server;
+    std::uint64_t id;
+    ~Done() {
+      if (Connection* c = server.find(id)) c->processing = false;
+    }
+  } done{*this, id};
   while (find(id) && (c.phase == Connection::Phase::Head || c.phase == Connection::Phase::Body)) {
     if (c.phase == Connection::Phase::Head) {
       if (c.in.empty()) return;

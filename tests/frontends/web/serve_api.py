@@ -276,7 +276,7 @@ def test_proofs(loa):
     proof = str(pathlib.Path(__file__).resolve().parents[2] / "data" / "six" / "e6e4-f5d5-d1d4-f4d2.proof.gz")
     s = Server(loa, "--proofs", proof, "--engines", "2", "--hash", "4")
     try:
-        line = s.process.stdout.readline()
+        line = s.next_line()
         check("proven wins" in line and "positions" in line, f"--proofs: the server did not say so: {line!r}")
         g = s.json("POST", "/api/games", {"rules": "six", "moves": "e6-e4 f5-d5 d1-d4 f4-d2"}, expect=201)
         for _ in range(3):  # black's proven moves, against whatever the engine answers for white

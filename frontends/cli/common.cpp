@@ -142,9 +142,7 @@ void add_eval_option(po::options_description& options) {
 }
 
 std::shared_ptr<const nnue::Network> network_of(const std::string& eval, const std::string& command) {
-  if (eval == "classic") return nullptr;
-  if (eval == "net") return nnue::builtin_network();
-  auto net = nnue::load_network(eval);
+  auto net = nnue::network_named(eval);
   if (!net) throw UsageError{command + ": --eval: " + net.error()};
   return *net;
 }

@@ -129,15 +129,9 @@ void UgiSession::set_option(std::istringstream& in) {
   } else if (name == "evalfile") {
     // The evaluation (docs/training.md): net, the built-in network where it
     // applies; classic, the hand-written one; or a network file.
-    if (value == "classic" || value == "<empty>" || value.empty()) {
-      engine_.set_network(nullptr);
-    } else if (value == "net") {
-      engine_.set_network(nnue::builtin_network());
-    } else {
-      auto net = nnue::load_network(value);
-      if (!net) return error(net.error());
-      engine_.set_network(*net);
-    }
+    auto net = nnue::network_named(value == "<empty>" || value.empty() ? "classic" : value);
+    if (!net) return error(net.error());
+    engine_.set_network(*net);
   } else if (name == "proofbook") {
     // A proof file whose wins the engine plays without searching
     // (docs/solver.md, "Proofs in play"); empty for none.

@@ -99,10 +99,9 @@ py::dict solve(const py::object& game_arg, const py::object& time_s, const py::o
 // os.PathLike) or the bytes of a file; ValueError naming the reason.
 std::shared_ptr<const nnue::Network> network_of(const py::object& net) {
   if (net.is_none()) return nullptr;
-  if (py::isinstance<py::str>(net) && net.cast<std::string>() == "net") return nnue::builtin_network();
-  if (py::isinstance<py::str>(net) && net.cast<std::string>() == "classic") return nullptr;
   if (py::isinstance<py::bytes>(net)) return value_or_raise(nnue::read_network(net.cast<std::string>()));
-  if (py::isinstance<py::str>(net) || py::hasattr(net, "__fspath__"))
+  if (py::isinstance<py::str>(net)) return value_or_raise(nnue::network_named(net.cast<std::string>()));
+  if (py::hasattr(net, "__fspath__"))
     return value_or_raise(nnue::load_network(py::str(py::module_::import("os").attr("fspath")(net))));
   throw py::type_error("net must be a path, the bytes of a network file or None, not " + type_name(net));
 }

@@ -17,4 +17,10 @@ std::shared_ptr<const Network> builtin_network() {
   return net;
 }
 
+Expected<std::shared_ptr<const Network>> network_named(const std::string& name) {
+  if (name == "classic") return std::shared_ptr<const Network>();
+  if (name == "net") return builtin_network();
+  return load_network(name);
+}
+
 }  // namespace loa::nnue

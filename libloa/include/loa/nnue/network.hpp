@@ -57,6 +57,11 @@ std::string write_network(const Network& net);
 // one file leave this network out.
 std::shared_ptr<const Network> builtin_network();
 
+// The evaluation a user names, as every front-end takes it: "net" the
+// built-in network, "classic" none (the hand-written evaluation), anything
+// else a network file (its error names the file).
+Expected<std::shared_ptr<const Network>> network_named(const std::string& name);
+
 // Whether `net` evaluates games under `rules`: the same board size, and
 // rules where connecting alone decides (no game points).
 bool applies(const Network& net, const Rules& rules);

@@ -141,14 +141,18 @@ def test_games(s):
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": 0}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"movetime_ms": "fast"}, expect=400)
     s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 99}, expect=400)
-    # The evaluation: the network by default, the hand-written one on request (a different score at the same
-    # depth), and nothing else.
+    # The evaluation: the network by default, the hand-written one on request, and nothing else. At depth 1
+    # from the start the score is the best of the children's evaluations (the root is searched with the full
+    # window and the leaves evaluate without the table), so it is the same on every run and tells the two
+    # evaluations apart: at depth 3 from a position reached by timed moves they could tie (seen once).
+    start = s.json("POST", "/api/games", {}, expect=201)
     scores = {}
-    for choice in ("net", "classic"):
-        r = s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 3, "eval": choice})
+    for choice in ("net", "classic", "net"):
+        r = s.json("POST", f"/api/games/{start['id']}/engine-move", {"depth": 1, "eval": choice})
         check(r.get("eval") == choice, f"engine move with eval {choice}: {r.get('eval')}")
-        scores[choice] = r["search"]["score"]
-        s.json("POST", f"/api/games/{gid}/undo", {})
+        check(scores.setdefault(choice, r["search"]["score"]) == r["search"]["score"],
+              f"depth 1 with eval {choice} from the start scored {r['search']['score']}, then {scores[choice]}")
+        s.json("POST", f"/api/games/{start['id']}/undo", {})
     check(scores["net"] != scores["classic"], f"the same score with either evaluation: {scores}")
     check(s.json("POST", f"/api/games/{gid}/engine-move", {"depth": 1})["eval"] == "net", "the default is not net")
     s.json("POST", f"/api/games/{gid}/undo", {})

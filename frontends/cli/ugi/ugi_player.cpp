@@ -122,10 +122,7 @@ Expected<std::unique_ptr<Player>> make_match_player(const std::string& spec, std
     // ":proofs=FILE" names a file, which make_player() does not read; the
     // evaluation (":eval=", ":net=FILE") is make_network_player()'s.
     std::string library_spec = spec, proofs;
-    if (const std::size_t at = spec.find(":proofs="); at != std::string::npos && spec.rfind("engine", 0) == 0) {
-      const std::size_t end = std::min(spec.find(':', at + 1), spec.size());
-      proofs = spec.substr(at + 8, end - at - 8);
-      library_spec = spec.substr(0, at) + spec.substr(end);
+    if (take_spec_option(library_spec, "proofs", proofs)) {
       if (proofs.empty()) return Error{"'proofs=' needs a proof file, as in engine:proofs=six.proof"};
       if (!books) return Error{"'proofs=FILE' is for loa match"};
     }

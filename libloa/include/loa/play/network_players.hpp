@@ -15,4 +15,9 @@ namespace loa {
 
 Expected<std::unique_ptr<Player>> make_network_player(const std::string& spec, std::uint64_t seed);
 
+// Takes ":key=VALUE" out of an engine's spec (a value may hold '=' but not
+// ':'), for options that name files, which make_player() does not read;
+// false, and the spec unchanged, when it has none (or is not an engine's).
+bool take_spec_option(std::string& spec, const std::string& key, std::string& value);
+
 }  // namespace loa
